@@ -1,0 +1,12 @@
+// Root: one Jest run over every workspace that has a jest.config.cjs.
+const fs = require('node:fs');
+const path = require('node:path');
+const { workspaces } = require('./package.json');
+const dirs = workspaces.flatMap((w) =>
+  w.endsWith('/*')
+    ? fs.readdirSync(w.slice(0, -2)).map((d) => path.join(w.slice(0, -2), d))
+    : [w],
+);
+module.exports = {
+  projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
+};

@@ -1,0 +1,31 @@
+// Shared Jest settings: every workspace's jest.config.cjs spreads one of these.
+const path = require('node:path');
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    require.resolve('@swc/jest'),
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const common = {
+  transform,
+  // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
+  transformIgnorePatterns: ['/node_modules/(?!(mingo)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+};
+module.exports = {
+  node: { ...common, testEnvironment: 'node' },
+  dom: {
+    ...common,
+    testEnvironment: 'jsdom',
+    setupFiles: [path.join(__dirname, 'jest.setup-dom.cjs')],
+    moduleNameMapper: { '\\.(css|less|svg|png|jpg|webp)$': path.join(__dirname, 'jest.file-stub.cjs') },
+  },
+};

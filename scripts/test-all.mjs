@@ -1,0 +1,46 @@
+// `npm test`: lint, type-check, every workspace's Jest tests, then the Playwright journeys.
+// Ends with one line "N passed, N failed" (lint and type-check count as one check each).
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, '.tmp');
+mkdirSync(out, { recursive: true });
+let passed = 0;
+let failed = 0;
+const step = (name, cmd, args, env = {}) => {
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+};
+const only = process.argv.slice(2);
+const want = (s) => only.length === 0 || only.includes(s);
+
+if (want('lint')) (step('lint', 'npx', ['eslint', '.']) ? passed++ : failed++);
+if (want('typecheck')) (step('typecheck', process.execPath, ['scripts/typecheck.mjs']) ? passed++ : failed++);
+
+if (want('unit')) {
+  const report = join(out, 'jest.json');
+  rmSync(report, { force: true });
+  const ok = step('jest', 'npx', ['jest', '--json', `--outputFile=${report}`]);
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+  } else if (!ok) failed++;
+}
+
+if (want('e2e') && existsSync(join(root, 'e2e/playwright.config.ts'))) {
+  const report = join(out, 'playwright.json');
+  rmSync(report, { force: true });
+  const ok = step('playwright', 'npm', ['test', '-w', 'e2e'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  if (existsSync(report)) {
+    const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+  } else if (!ok) failed++;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
