@@ -1,0 +1,69 @@
+// End-to-end journeys through the whole product, served by `npm start` on a test port.
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..');
+export const PORT = Number(process.env.E2E_PORT ?? 18080);
+/** A second gateway with the affiliate script turned off (VITE_DEACTIVATE_AFFILIATION=true). */
+export const NO_AFFILIATION_PORT = PORT + 1;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wishlist-e2e-'));
+
+// Debian's Chromium on the build machines; Playwright's own browser on a laptop that has it.
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'mobile-360',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, isMobile: false, hasTouch: true, launchOptions },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      cwd: root,
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 600_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: { PORT: String(PORT), DATA_DIR: dataDir, PAGE_FETCH_ALLOWLIST: process.env.PAGE_FETCH_ALLOWLIST ?? '' },
+    },
+    {
+      command: 'npx tsx services/gateway/src/main.ts',
+      cwd: root,
+      url: `http://localhost:${NO_AFFILIATION_PORT}/remotes.json`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(NO_AFFILIATION_PORT), DATA_DIR: dataDir, VITE_DEACTIVATE_AFFILIATION: 'true' },
+    },
+  ],
+});
