@@ -1,0 +1,133 @@
+// Entities of SPEC §3, as the browser holds them and the services send them.
+
+/** Placeholder picture used for new products and always last among scraped images. */
+export const NO_IMAGE_PLACEHOLDER = '/images/no-image.svg';
+
+export interface Product {
+  id?: string;
+  name: string;
+  image: string;
+  /** Integer cents, or null when unknown (shown as `-.-- €`). */
+  price: number | null;
+  url: string;
+  websiteName?: string;
+  productListId: string;
+  hasBeenOffered?: boolean;
+  /** Client-only flags. */
+  isWishlisted: boolean;
+  hasFocus: boolean;
+  isMovable: boolean;
+}
+
+export interface ProductList {
+  id: string;
+  name: string;
+  isOwner: boolean;
+  products: Product[];
+}
+
+export interface ScrapedPage {
+  /** Page title, trimmed. */
+  name: string;
+  url: string;
+  /** Always null: scraping never guesses a price. */
+  price: null;
+  /** Candidate image URLs, the placeholder always last. */
+  images: string[];
+}
+
+export interface Favorite {
+  id: string;
+  name: string;
+}
+
+/** The locally held device token (storage key `token`). */
+export interface Token {
+  /** `t` + Date.now() at creation. */
+  name: string;
+  /** Empty until issued. */
+  bearer: string;
+}
+
+export interface TokenStatus {
+  isValidated: boolean;
+}
+
+export type ValidationFailureReason = 'incorrect-data' | 'too-many-tries' | 'unknown';
+
+export interface ValidationResult {
+  isValidated: boolean;
+  reason?: ValidationFailureReason;
+}
+
+export interface OfferingSent {
+  isExpectingAddress: boolean;
+  /** Product ids. */
+  products: string[];
+  offererEmail: string;
+  offererIdentity: string;
+  offererMessage: string;
+}
+
+export interface OfferingRead {
+  id: string;
+  offererIdentity: string;
+  offererMessage: string;
+  address: string;
+  products: Product[];
+  isExpectingAddress: boolean;
+}
+
+/** Fields of a product kept in the basket (storage key `basket`). */
+export interface BasketProduct {
+  id: string;
+  name: string;
+  url: string;
+  price: number | null;
+  image: string;
+  websiteName?: string;
+  hasBeenOffered?: boolean;
+  isWishlisted: boolean;
+  hasFocus: boolean;
+  isMovable: boolean;
+}
+
+export const BASKET_PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'url',
+  'price',
+  'image',
+  'websiteName',
+  'hasBeenOffered',
+  'isWishlisted',
+  'hasFocus',
+  'isMovable',
+] as const satisfies readonly (keyof BasketProduct)[];
+
+export function newProductList(): ProductList {
+  return { id: '', name: '', isOwner: false, products: [] };
+}
+
+export function newProduct(productListId = ''): Product {
+  return {
+    id: undefined,
+    image: NO_IMAGE_PLACEHOLDER,
+    name: '',
+    price: null,
+    url: '',
+    isWishlisted: true,
+    hasFocus: false,
+    isMovable: false,
+    productListId,
+  };
+}
+
+/** Keeps only the stored basket fields of a product (SPEC §3). */
+export function toBasketProduct(product: Product & { id: string }): BasketProduct {
+  const out: Record<string, unknown> = {};
+  for (const key of BASKET_PRODUCT_FIELDS) {
+    if (product[key] !== undefined) out[key] = product[key];
+  }
+  return out as unknown as BasketProduct;
+}

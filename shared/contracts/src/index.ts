@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './payloads';
+export * from './validation';
+export * from './format';

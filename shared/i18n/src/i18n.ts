@@ -1,0 +1,67 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './locales/en';
+import { fr } from './locales/fr';
+import { DEFAULT_LANGUAGE, LANGUAGES, detectLanguage, isLanguage, type Language } from './paths';
+
+declare global {
+  interface Window {
+    __WISHLIST_SINGLETONS__?: { stores?: number; i18n?: number };
+  }
+}
+
+// Counts module evaluations: an end-to-end test proves shell and remotes share ONE instance.
+if (typeof window !== 'undefined') {
+  const counters = (window.__WISHLIST_SINGLETONS__ ??= {});
+  counters.i18n = (counters.i18n ?? 0) + 1;
+}
+
+export const COMMON_NAMESPACE = 'common';
+
+function reflectOnDocument(lang: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/**
+ * Initialises the single i18next instance bound to react-i18next. Idempotent: a second call only
+ * changes the language when one is given.
+ */
+export function initI18n(lang?: Language): I18n {
+  const language = lang ?? detectLanguage(typeof location !== 'undefined' ? location.pathname : '/');
+  if (i18next.isInitialized) {
+    if (lang && i18next.language !== lang) void i18next.changeLanguage(lang);
+    return i18next;
+  }
+  void i18next.use(initReactI18next).init({
+    resources: { en: { common: en }, fr: { common: fr } },
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [COMMON_NAMESPACE],
+    defaultNS: COMMON_NAMESPACE,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+    returnNull: false,
+  } as Parameters<typeof i18next.init>[0]);
+  reflectOnDocument(i18next.language);
+  i18next.on('languageChanged', reflectOnDocument);
+  return i18next;
+}
+
+/** Current language, narrowed to the supported ones. */
+export function currentLanguage(): Language {
+  const l = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(l) ? l : DEFAULT_LANGUAGE;
+}
+
+export async function setLanguage(lang: Language): Promise<void> {
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+}
+
+/** Lets a remote add its namespace (e.g. `content`) for both languages. */
+export function addResources(namespace: string, resources: Record<Language, Record<string, unknown>>): void {
+  for (const lang of LANGUAGES) i18next.addResourceBundle(lang, namespace, resources[lang], true, true);
+}
+
+export { i18next };

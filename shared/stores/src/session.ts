@@ -1,0 +1,66 @@
+import { create } from 'zustand';
+import type { Token } from '@wishlist/contracts';
+import { readJson, writeJson } from './storage';
+
+/** SPEC §9 storage key of the device token. */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export interface SessionState {
+  /** Device token `{ name: 't' + ms, bearer }`, persisted under `token`. */
+  token: Token | null;
+  /** The first list returned after login; known means logged in (SPEC §4). Kept in memory. */
+  defaultListId: string | null;
+  /** Returns the stored token, creating `{ name: 't' + Date.now(), bearer: '' }` if none. */
+  ensureToken: () => Token;
+  setBearer: (bearer: string) => void;
+  setToken: (token: Token | null) => void;
+  setDefaultListId: (id: string | null) => void;
+  /** Clears the default list id and removes the token from storage (revocation is the caller's call). */
+  logout: () => void;
+}
+
+function loadToken(): Token | null {
+  const t = readJson<Partial<Token>>(TOKEN_STORAGE_KEY);
+  return t && typeof t.name === 'string' ? { name: t.name, bearer: typeof t.bearer === 'string' ? t.bearer : '' } : null;
+}
+
+export function createTokenName(now = Date.now()): string {
+  return `t${now}`;
+}
+
+export const useSessionStore = create<SessionState>()((set, get) => ({
+  token: loadToken(),
+  defaultListId: null,
+  ensureToken: () => {
+    const existing = get().token;
+    if (existing) return existing;
+    const token = { name: createTokenName(), bearer: '' };
+    writeJson(TOKEN_STORAGE_KEY, token);
+    set({ token });
+    return token;
+  },
+  setBearer: (bearer) => {
+    const token = { ...get().ensureToken(), bearer };
+    writeJson(TOKEN_STORAGE_KEY, token);
+    set({ token });
+  },
+  setToken: (token) => {
+    writeJson(TOKEN_STORAGE_KEY, token);
+    set({ token });
+  },
+  setDefaultListId: (defaultListId) => set({ defaultListId }),
+  logout: () => {
+    writeJson(TOKEN_STORAGE_KEY, null);
+    set({ token: null, defaultListId: null });
+  },
+}));
+
+/** The getter the API client uses for `Authorization: Bearer`. */
+export function getBearer(): string | undefined {
+  return useSessionStore.getState().token?.bearer || undefined;
+}
+
+/** SPEC §6: a session exists when a bearer is held or a default list is known. */
+export function hasSession(state: Pick<SessionState, 'token' | 'defaultListId'> = useSessionStore.getState()): boolean {
+  return Boolean(state.defaultListId) || Boolean(state.token?.bearer);
+}
