@@ -1,0 +1,113 @@
+// The HTTP layer of SPEC §7: JSON headers, app header, bearer, 3 s connect timeout, status mapping.
+import { getBearer, setApiReachable } from '@wishlist/stores';
+
+/** SPEC §9: connect timeout. */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  /** Set when the server could not be reached at all (network failure, timeout). */
+  readonly unreachable: boolean;
+  constructor(status: number, data: unknown, unreachable = false) {
+    super(unreachable ? 'API unreachable' : `API error ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.unreachable = unreachable;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** 401 and 403 mean logged out (SPEC §6). */
+export function isAuthError(e: unknown): boolean {
+  return isApiError(e) && (e.status === 401 || e.status === 403);
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+export interface ApiClientConfig {
+  /** Prefix of every path; '' means same origin (the gateway). */
+  baseUrl: string;
+  timeoutMs: number;
+  getBearer: () => string | undefined;
+  onReachability: (reachable: boolean) => void;
+  fetch: typeof fetch;
+  /** Client name in the app header. */
+  app: string;
+}
+
+const config: ApiClientConfig = {
+  baseUrl: '',
+  timeoutMs: CONNECT_TIMEOUT_MS,
+  getBearer,
+  onReachability: setApiReachable,
+  fetch: (...args) => globalThis.fetch(...args),
+  app: 'web',
+};
+
+export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
+  Object.assign(config, overrides);
+}
+
+export function getApiClientConfig(): Readonly<ApiClientConfig> {
+  return config;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => '');
+  const type = res.headers.get('content-type') ?? '';
+  if (text === '') return type.includes('json') ? {} : '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Wishlist-App': `${config.app}/${Date.now()}`,
+  };
+  const bearer = config.getBearer();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+
+  const controller = new AbortController();
+  // Connect timeout: aborts only until the response headers arrive.
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+  let res: Response;
+  try {
+    res = await config.fetch(config.baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch {
+    config.onReachability(false);
+    throw new ApiError(500, {}, true);
+  } finally {
+    clearTimeout(timer);
+  }
+  const data = await readBody(res);
+  if (res.status >= 200 && res.status < 400) {
+    config.onReachability(true);
+    return { status: res.status, data: data as T };
+  }
+  // A gateway that cannot reach its upstream answers 502-504: the API is not reachable.
+  if (res.status >= 502 && res.status <= 504) config.onReachability(false);
+  else config.onReachability(true);
+  throw new ApiError(res.status, data);
+}

@@ -1,0 +1,3 @@
+export * from './http';
+export * from './endpoints';
+export { TimedCache } from './cache';

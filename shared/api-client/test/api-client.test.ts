@@ -1,0 +1,211 @@
+import { useReachabilityStore, useSessionStore } from '@wishlist/stores';
+import * as api from '../src';
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[];
+let responder: (url: string, init: RequestInit) => Promise<Response> | Response;
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  responder = () => json(200, {});
+  api.configureApiClient({
+    fetch: ((url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(responder(url, init));
+    }) as typeof fetch,
+    timeoutMs: api.CONNECT_TIMEOUT_MS,
+  });
+  api.clearApiCaches();
+  useSessionStore.setState({ token: null, defaultListId: null });
+  useReachabilityStore.setState({ isApiReachable: true });
+});
+afterEach(() => jest.useRealTimers());
+
+const headersOf = (c: Call) => c.init.headers as Record<string, string>;
+
+describe('request', () => {
+  it('sends JSON headers, the app header with a timestamp and no bearer when signed out', async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1234);
+    await api.request('GET', '/api/x');
+    jest.restoreAllMocks();
+    expect(headersOf(calls[0])).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Wishlist-App': 'web/1234',
+    });
+  });
+  it('adds Authorization: Bearer when a bearer is stored', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'secret' } });
+    await api.request('GET', '/api/x');
+    expect(headersOf(calls[0]).Authorization).toBe('Bearer secret');
+  });
+  it('serialises the body', async () => {
+    await api.request('POST', '/api/x', { a: 1 });
+    expect(calls[0].init.body).toBe('{"a":1}');
+    expect(calls[0].init.method).toBe('POST');
+  });
+  it('treats 200-399 as success and marks the API reachable', async () => {
+    useReachabilityStore.setState({ isApiReachable: false });
+    responder = () => json(204, undefined);
+    await expect(api.request('DELETE', '/api/x')).resolves.toEqual({ status: 204, data: {} });
+    expect(useReachabilityStore.getState().isApiReachable).toBe(true);
+  });
+  it('throws other statuses as ApiError { status, data }', async () => {
+    responder = () => json(422, { errors: { name: 'required' } });
+    const e = await api.request('POST', '/api/x').catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(api.ApiError);
+    expect(e).toMatchObject({ status: 422, data: { errors: { name: 'required' } }, unreachable: false });
+    expect(useReachabilityStore.getState().isApiReachable).toBe(true);
+  });
+  it('maps a network failure to ApiError 500 {} unreachable and flags the API unreachable', async () => {
+    responder = () => Promise.reject(new TypeError('Failed to fetch'));
+    const e = await api.request('GET', '/api/x').catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 500, data: {}, unreachable: true });
+    expect(useReachabilityStore.getState().isApiReachable).toBe(false);
+  });
+  it('aborts after the 3,000 ms connect timeout', async () => {
+    jest.useFakeTimers();
+    responder = (_u, init) =>
+      new Promise<Response>((_res, rej) => init.signal!.addEventListener('abort', () => rej(new Error('aborted'))));
+    const p = api.request('GET', '/api/slow').catch((x: unknown) => x);
+    await jest.advanceTimersByTimeAsync(2999);
+    expect(calls[0].init.signal!.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await p).toMatchObject({ status: 500, unreachable: true });
+  });
+  it('does not abort a slow body once headers have arrived', async () => {
+    jest.useFakeTimers();
+    responder = () => json(200, { ok: true });
+    await api.request('GET', '/api/x');
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(calls[0].init.signal!.aborted).toBe(false);
+  });
+  it('treats a 503 from the gateway as unreachable but keeps its status', async () => {
+    responder = () => json(503, {});
+    await expect(api.request('GET', '/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(useReachabilityStore.getState().isApiReachable).toBe(false);
+  });
+});
+
+describe('caches (SPEC §4)', () => {
+  it('caches the health check for 500 ms', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(10_000);
+    expect(await api.checkHealth()).toBe(true);
+    now.mockReturnValue(10_400);
+    await api.checkHealth();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].init.method).toBe('OPTIONS');
+    expect(calls[0].url).toBe('/api/health');
+    now.mockReturnValue(10_501);
+    responder = () => Promise.reject(new Error('down'));
+    expect(await api.checkHealth()).toBe(false);
+    expect(calls).toHaveLength(2);
+    jest.restoreAllMocks();
+  });
+  it('caches lists 5 ms and resets after create/update/delete', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1000);
+    responder = () => json(200, { data: [{ id: 'L1', name: 'A', isOwner: true, products: [] }] });
+    expect((await api.getProductLists())[0].id).toBe('L1');
+    await api.getProductLists();
+    expect(calls).toHaveLength(1);
+    now.mockReturnValue(1006);
+    await api.getProductLists();
+    expect(calls).toHaveLength(2);
+    await api.createProductList({ name: 'B' });
+    await api.getProductLists();
+    expect(calls).toHaveLength(4);
+    await api.updateProductList('L1', { name: 'C' });
+    await api.getProductLists();
+    await api.deleteProductList('L1');
+    await api.getProductLists();
+    expect(calls.filter((c) => c.init.method === 'GET')).toHaveLength(5);
+    jest.restoreAllMocks();
+  });
+  it('caches favorites about 3.6 s', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(0);
+    responder = () => json(200, { data: [{ id: 'F', name: 'Fav' }] });
+    await api.getFavorites();
+    now.mockReturnValue(3500);
+    expect(await api.getFavorites()).toEqual([{ id: 'F', name: 'Fav' }]);
+    expect(calls).toHaveLength(1);
+    now.mockReturnValue(3700);
+    await api.getFavorites();
+    expect(calls).toHaveLength(2);
+    await api.addFavorite('X');
+    await api.getFavorites();
+    expect(calls).toHaveLength(4);
+    jest.restoreAllMocks();
+  });
+  it('caches scrape results per URL and drops the entry on failure', async () => {
+    responder = () => new Response('<title>A</title>', { status: 200, headers: { 'content-type': 'text/html' } });
+    expect(await api.fetchPage('https://a.com')).toBe('<title>A</title>');
+    await api.fetchPage('https://a.com');
+    expect(calls).toHaveLength(1);
+    responder = () => json(502, {});
+    await expect(api.fetchPage('https://b.com')).rejects.toMatchObject({ status: 502 });
+    responder = () => new Response('<title>B</title>', { status: 200 });
+    expect(await api.fetchPage('https://b.com')).toBe('<title>B</title>');
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('endpoints (SPEC §7)', () => {
+  it.each([
+    ['createToken', () => api.createToken({ email: 'a@b.c', tokenName: 't1' }), 'POST', '/api/tokens'],
+    ['getTokenStatus', () => api.getTokenStatus('t1'), 'GET', '/api/tokens/t1'],
+    ['revokeToken', () => api.revokeToken('tok'), 'DELETE', '/api/tokens'],
+    ['deleteAccount', () => api.deleteAccount(), 'DELETE', '/api/accounts'],
+    ['getProductList', () => api.getProductList('L 1'), 'GET', '/api/product-lists/L%201'],
+    ['getProductInList', () => api.getProductInList('L', 'P'), 'GET', '/api/product-lists/L/products/P'],
+    ['updateProductInList', () => api.updateProductInList('L', 'P', { hasBeenOffered: true }), 'PATCH', '/api/product-lists/L/products/P'],
+    ['deleteProductInList', () => api.deleteProductInList('L', 'P'), 'DELETE', '/api/product-lists/L/products/P'],
+    ['orderProducts', () => api.orderProducts('L', ['a', 'b']), 'PUT', '/api/product-lists/L/products-ordering'],
+    ['getProductsInLists', () => api.getProductsInLists(), 'GET', '/api/products-in-lists'],
+    ['createProduct', () => api.createProduct({ name: 'n', image: 'i', price: null, url: 'https://a.b', productListId: 'L' }), 'POST', '/api/products-in-lists'],
+    ['updateProduct', () => api.updateProduct('P', { name: 'n', image: 'i', price: 1, productListId: 'L' }), 'PATCH', '/api/products-in-lists/P'],
+    ['deleteProduct', () => api.deleteProduct('P'), 'DELETE', '/api/products-in-lists/P'],
+    ['removeFavorite', () => api.removeFavorite('L'), 'DELETE', '/api/favorites/L'],
+    ['addFavorite', () => api.addFavorite('L'), 'PUT', '/api/favorites/L'],
+    ['getOffering', () => api.getOffering('O'), 'GET', '/api/offerings/O'],
+    ['acceptOffering', () => api.acceptOffering('O', { address: 'x' }), 'PATCH', '/api/offerings/O'],
+    ['refuseOffering', () => api.refuseOffering('O'), 'DELETE', '/api/offerings/O'],
+  ] as const)('%s calls %s %s', async (_n, call, method, url) => {
+    responder = () => json(200, { data: {}, token: 'tok' });
+    await call();
+    expect(calls[0].init.method).toBe(method);
+    expect(calls[0].url).toBe(url);
+  });
+  it('returns data.token, data.data and the offering id', async () => {
+    responder = () => json(200, { token: 'bearer-1' });
+    expect(await api.createToken({ email: 'a@b.c', tokenName: 't' })).toBe('bearer-1');
+    responder = () => json(200, { data: { id: 'O1' } });
+    expect(await api.createOffering({ isExpectingAddress: false, products: ['p'], offererEmail: 'a@b.c', offererIdentity: '', offererMessage: '' })).toBe('O1');
+    responder = () => json(200, { data: { id: 'L', name: 'N', isOwner: true, products: [] } });
+    expect(await api.getProductList('L')).toMatchObject({ id: 'L', name: 'N' });
+  });
+  it('maps token validation statuses to reasons', async () => {
+    for (const [status, expected] of [
+      [200, { isValidated: true }],
+      [400, { isValidated: false, reason: 'too-many-tries' }],
+      [422, { isValidated: false, reason: 'incorrect-data' }],
+      [500, { isValidated: false, reason: 'unknown' }],
+    ] as const) {
+      responder = () => json(status, {});
+      expect(await api.validateToken({ tokenName: 't', validationCode: 'c' })).toEqual(expected);
+    }
+  });
+  it('reports token status, any failure meaning not validated', async () => {
+    responder = () => json(200, { isValidated: true });
+    expect(await api.getTokenStatus('t')).toBe(true);
+    responder = () => json(404, {});
+    expect(await api.getTokenStatus('t')).toBe(false);
+  });
+  it('recognises auth errors', () => {
+    expect(api.isAuthError(new api.ApiError(401, {}))).toBe(true);
+    expect(api.isAuthError(new api.ApiError(403, {}))).toBe(true);
+    expect(api.isAuthError(new api.ApiError(404, {}))).toBe(false);
+  });
+});
