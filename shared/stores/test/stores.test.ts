@@ -4,6 +4,8 @@ describe('@wishlist/stores', () => {
     jest.resetModules();
     delete window.__WISHLIST_SINGLETONS__;
   });
+  // Fresh module per test: the stores read localStorage when they are created.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = () => require('../src') as typeof import('../src');
 
   it('counts module evaluations for the singleton proof', () => {

@@ -1,0 +1,143 @@
+import '@testing-library/jest-dom';
+import { act, render, screen, fireEvent } from '@testing-library/react';
+import { initI18n } from '@wishlist/i18n';
+import { useNotificationsStore } from '@wishlist/stores';
+import { Button, ErrorPanel, Notifications, Spinner, TextField, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
+
+beforeAll(() => initI18n('en'));
+
+describe('Button', () => {
+  it('renders a typed button with its variant', () => {
+    render(<Button variant="secondary">Save</Button>);
+    const b = screen.getByRole('button', { name: 'Save' });
+    expect(b).toHaveAttribute('type', 'button');
+    expect(b).toHaveClass('ui-button--secondary');
+    expect(b).not.toHaveAttribute('aria-busy');
+  });
+  it('shows a spinner, is disabled and busy while loading', () => {
+    const onClick = jest.fn();
+    const { container } = render(
+      <Button loading onClick={onClick} type="submit">
+        Send
+      </Button>,
+    );
+    const b = screen.getByRole('button', { name: 'Send' });
+    expect(b).toBeDisabled();
+    expect(b).toHaveAttribute('aria-busy', 'true');
+    expect(container.querySelector('.ui-spinner')).toBeInTheDocument();
+    fireEvent.click(b);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('TextField', () => {
+  it('labels the input and marks required with an asterisk', () => {
+    render(<TextField label="Email" required type="email" />);
+    const input = screen.getByLabelText(/Email/);
+    expect(input).toBeRequired();
+    expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+  it('flags an error with aria-invalid and a described message', () => {
+    render(<TextField label="URL" error="Invalid address" />);
+    const input = screen.getByLabelText('URL');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Invalid address');
+  });
+});
+
+describe('Spinner', () => {
+  it('is decorative without label and a status with one', () => {
+    const { container, rerender } = render(<Spinner />);
+    expect(container.firstChild).toHaveAttribute('aria-hidden', 'true');
+    rerender(<Spinner label="Loading" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+});
+
+describe('ErrorPanel', () => {
+  it('shows localized defaults and a working Retry', () => {
+    const onRetry = jest.fn();
+    render(<ErrorPanel onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This part of the page could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('useIsMobile', () => {
+  it('follows the 640 px media query', () => {
+    const listeners: (() => void)[] = [];
+    let matches = false;
+    window.matchMedia = jest.fn().mockImplementation((q: string) => ({
+      get matches() {
+        return q === MOBILE_MEDIA_QUERY && matches;
+      },
+      addEventListener: (_: string, l: () => void) => listeners.push(l),
+      removeEventListener: jest.fn(),
+    }));
+    function Probe() {
+      return <span>{useIsMobile() ? 'mobile' : 'desktop'}</span>;
+    }
+    render(<Probe />);
+    expect(screen.getByText('desktop')).toBeInTheDocument();
+    matches = true;
+    act(() => listeners.forEach((l) => l()));
+    expect(screen.getByText('mobile')).toBeInTheDocument();
+  });
+});
+
+describe('Notifications', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    useNotificationsStore.setState({ items: [] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('shows a success toast top-center without close button or progress bar, gone after 2,500 ms', async () => {
+    const { container } = render(<Notifications />);
+    act(() => {
+      useNotificationsStore.getState().push({ type: 'success', message: 'The changes are saved.' });
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByText('The changes are saved.')).toBeInTheDocument();
+    expect(container.querySelector('.Toastify__toast-container--top-center')).toBeInTheDocument();
+    expect(container.querySelector('.Toastify__close-button')).toBeNull();
+    // react-toastify times out through the (hidden) progress bar's animation: 2,500 ms, hidden.
+    expect(container.querySelector('.Toastify__progress-bar--wrp')).toHaveAttribute('data-hidden', 'true');
+    expect(container.querySelector<HTMLElement>('.Toastify__progress-bar')!.style.animationDuration).toBe('2500ms');
+  });
+
+  it('gives errors a red header', async () => {
+    render(<Notifications />);
+    act(() => {
+      useNotificationsStore.getState().push({ type: 'error', message: 'Try again later.' });
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    const header = screen.getByText('Error');
+    expect(header).toHaveClass('ui-toast__header--error');
+  });
+
+  it('shows a page popin with id tab-popin that does not time out, with actions', async () => {
+    const onNavigate = jest.fn();
+    render(<Notifications onNavigate={onNavigate} />);
+    act(() => {
+      useNotificationsStore.getState().push({
+        type: 'page',
+        message: 'Offer the basket?',
+        actions: [{ label: 'Offer', to: '/offer' }],
+      });
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.getByText('Offer the basket?')).toBeInTheDocument();
+    expect(document.getElementById('tab-popin')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Offer' }));
+    expect(onNavigate).toHaveBeenCalledWith('/offer');
+  });
+});
