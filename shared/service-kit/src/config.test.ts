@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ConfigError, commonSettings, defineConfig, schemas, setting } from './config';
+
+const demo = defineConfig('demo', {
+  ...commonSettings({ port: 4010 }),
+  upstream: setting('UPSTREAM_URL', schemas.url, 'http://127.0.0.1:4002'),
+  retries: setting('RETRIES', z.coerce.number().int().min(0), '3'),
+});
+
+describe('defineConfig', () => {
+  it('applies defaults when nothing is set', () => {
+    const c = demo.load({});
+    expect(c.port).toBe(4010);
+    expect(c.dataDir).toBe('./.data');
+    expect(c.mongodbUri).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.upstream).toBe('http://127.0.0.1:4002');
+    expect(c.retries).toBe(3);
+  });
+
+  it('reads every key from its env name, empty strings meaning unset', () => {
+    const c = demo.load({ PORT: '5000', MONGODB_URI: 'mongodb://db:27017', RETRIES: '', PUBLIC_URL: 'https://wish.example' });
+    expect(c.port).toBe(5000);
+    expect(c.mongodbUri).toBe('mongodb://db:27017');
+    expect(c.retries).toBe(3);
+    expect(c.publicUrl).toBe('https://wish.example');
+  });
+
+  it('fails fast listing every bad key, without echoing secrets', () => {
+    let error: unknown;
+    try {
+      demo.load({ PORT: 'abc', UPSTREAM_URL: 'not a url', IDENTITY_SECRET: 'short-secret' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toHaveLength(3);
+    expect(message).toMatch(/PORT: .*"abc"/);
+    expect(message).toMatch(/UPSTREAM_URL/);
+    expect(message).toMatch(/IDENTITY_SECRET: must be at least 32 characters/);
+    expect(message).not.toContain('short-secret');
+  });
+
+  it('describes its keys', () => {
+    expect(demo.describe()).toContain('PORT=4010');
+    expect(demo.describe()).toContain('MONGODB_URI=(unset)');
+  });
+});

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * One configuration key: the environment variable it is read from, the zod schema that parses
+ * the raw string, and its default (the string you would write in the environment, or
+ * `undefined` for "unset"). A default may be computed from the other raw variables.
+ */
+export interface Setting<S extends z.ZodType = z.ZodType> {
+  env: string;
+  schema: S;
+  default: string | undefined | ((env: Env) => string | undefined);
+  description?: string;
+  /** Hides the value in error messages (secrets). */
+  secret?: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+export type SettingsSpec = Record<string, Setting>;
+export type ConfigOf<T extends SettingsSpec | ConfigDefinition<SettingsSpec>> =
+  T extends ConfigDefinition<infer S> ? ConfigValues<S> : T extends SettingsSpec ? ConfigValues<T> : never;
+export type ConfigValues<S extends SettingsSpec> = { readonly [K in keyof S]: z.output<S[K]['schema']> };
+
+export function setting<S extends z.ZodType>(
+  env: string,
+  schema: S,
+  defaultValue: Setting['default'],
+  options: { description?: string; secret?: boolean } = {},
+): Setting<S> {
+  return { env, schema, default: defaultValue, ...options };
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ConfigDefinition<S extends SettingsSpec> {
+  readonly settings: S;
+  /** Reads and validates every key; throws a ConfigError that lists every bad key. */
+  load(env?: Env): ConfigValues<S>;
+  /** Human-readable table of keys, env names and defaults (for READMEs and --help). */
+  describe(): string;
+}
+
+export function defineConfig<S extends SettingsSpec>(service: string, settings: S): ConfigDefinition<S> {
+  return {
+    settings,
+    load(env: Env = process.env) {
+      const values: Record<string, unknown> = {};
+      const problems: string[] = [];
+      for (const [key, s] of Object.entries(settings)) {
+        const given = env[s.env];
+        const raw =
+          given !== undefined && given !== '' ? given : typeof s.default === 'function' ? s.default(env) : s.default;
+        const parsed = s.schema.safeParse(raw);
+        if (parsed.success) {
+          values[key] = parsed.data;
+        } else {
+          const why = parsed.error.issues.map((i) => i.message).join('; ');
+          const shown = s.secret || raw === undefined ? '' : ` (got ${JSON.stringify(raw)})`;
+          problems.push(`${s.env}: ${why}${shown}`);
+        }
+      }
+      if (problems.length > 0) throw new ConfigError(service, problems);
+      return Object.freeze(values) as ConfigValues<S>;
+    },
+    describe() {
+      return Object.values(settings)
+        .map((s) => {
+          const d = typeof s.default === 'function' ? '(computed)' : s.default === undefined ? '(unset)' : s.default;
+          return `${s.env}=${d}${s.description ? `  # ${s.description}` : ''}`;
+        })
+        .join('\n');
+    },
+  };
+}
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+const booleanSchema = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const urlSchema = z.url();
+
+/** Reusable schemas for settings. */
+export const schemas = {
+  port: portSchema,
+  boolean: booleanSchema,
+  url: urlSchema,
+  optionalUrl: urlSchema.optional(),
+  optionalString: z.string().min(1).optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  positiveInt: z.coerce.number().int().positive(),
+};
+
+/**
+ * The keys every service reads (ARCHITECTURE §7). `port` is the service's own default port;
+ * `PUBLIC_URL` defaults to the gateway's address (`http://localhost:$GATEWAY_PORT`, 8080).
+ */
+export function commonSettings(options: { port: number }) {
+  return {
+    port: setting('PORT', portSchema, String(options.port), { description: 'port this process listens on' }),
+    nodeEnv: setting('NODE_ENV', z.enum(['development', 'production', 'test']), 'development'),
+    dataDir: setting('DATA_DIR', z.string().min(1), './.data', {
+      description: 'embedded engine files and the local mail outbox',
+    }),
+    mongodbUri: setting('MONGODB_URI', z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').optional(), undefined, {
+      description: 'a real MongoDB; unset starts the embedded engine',
+      secret: true,
+    }),
+    publicUrl: setting('PUBLIC_URL', urlSchema, (env) => `http://localhost:${env.GATEWAY_PORT || '8080'}`, {
+      description: 'base of links in e-mails and share links',
+    }),
+    identitySecret: setting('IDENTITY_SECRET', z.string().min(32, 'must be at least 32 characters').optional(), undefined, {
+      description: 'HS256 key of the gateway identity assertions (shared by every process)',
+      secret: true,
+    }),
+    smtpUrl: setting('SMTP_URL', z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(), undefined, {
+      description: 'a real SMTP server; unset writes mails to the local outbox',
+      secret: true,
+    }),
+    mailFrom: setting('MAIL_FROM', z.string().min(3), 'Wishlist <no-reply@wishlist.local>'),
+    logLevel: setting('LOG_LEVEL', schemas.logLevel, (env) =>
+      env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 'silent' : 'info',
+    ),
+    trustProxy: setting('TRUST_PROXY', z.string(), 'loopback, uniquelocal', {
+      description: 'Express "trust proxy": whose X-Forwarded-For is believed (the gateway)',
+    }),
+  };
+}
+
+export type CommonConfig = ConfigValues<ReturnType<typeof commonSettings>>;

@@ -1,0 +1,105 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The one error type of every service. Thrown anywhere (domain, data, http); mapped to JSON in
+ * `errorHandler` only:
+ * - 422 → `{ "errors": { "<field>": "<message>" } }` (fieldErrors, or `{ [code]: message }`)
+ * - any other status → `{ "error": { "code", "message" } }`
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  static badRequest(message = 'The request is malformed.', code = 'bad_request') {
+    return new HttpError(400, code, message);
+  }
+  static unauthorized(message = 'Authentication is required.', code = 'unauthorized') {
+    return new HttpError(401, code, message);
+  }
+  static forbidden(message = 'You are not allowed to do this.', code = 'forbidden') {
+    return new HttpError(403, code, message);
+  }
+  static notFound(message = 'Not found.', code = 'not_found') {
+    return new HttpError(404, code, message);
+  }
+  static conflict(message = 'Conflict.', code = 'conflict') {
+    return new HttpError(409, code, message);
+  }
+  static unprocessable(fieldErrors: FieldErrors, message = 'Some fields are invalid.') {
+    return new HttpError(422, 'validation_failed', message, fieldErrors);
+  }
+  static serviceUnavailable(message = 'A service is unavailable. Try again later.', code = 'service_unavailable') {
+    return new HttpError(503, code, message);
+  }
+}
+
+/** JSON body of an HttpError (used by the error handler and by the gateway's own answers). */
+export function errorBody(err: HttpError): object {
+  if (err.status === 422) return { errors: err.fieldErrors ?? { [err.code]: err.message } };
+  return { error: { code: err.code, message: err.message } };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+/** Maps anything thrown into an HttpError; unknown errors become a 500 without details. */
+export function toHttpError(err: unknown): { error: HttpError; unexpected: boolean } {
+  if (err instanceof HttpError) return { error: err, unexpected: err.status >= 500 };
+  const e = (err ?? {}) as BodyParserError & { name?: string; code?: number; path?: string; errors?: Record<string, { message?: string }> };
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return { error: new HttpError(400, 'invalid_json', 'The request body is not valid JSON.'), unexpected: false };
+    case 'entity.too.large':
+      return { error: new HttpError(413, 'payload_too_large', 'The request body is too large.'), unexpected: false };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { error: new HttpError(415, 'unsupported_encoding', 'The request body encoding is not supported.'), unexpected: false };
+    default:
+      break;
+  }
+  // mongoose: a malformed id reaching a query, a schema validation, a unique index.
+  if (e.name === 'CastError') {
+    return { error: new HttpError(400, 'invalid_id', `Invalid value for ${e.path ?? 'a field'}.`), unexpected: false };
+  }
+  if (e.name === 'ValidationError' && e.errors && typeof e.errors === 'object') {
+    const fields: FieldErrors = {};
+    for (const [k, v] of Object.entries(e.errors)) fields[k] = v?.message ?? 'Invalid value.';
+    return { error: HttpError.unprocessable(fields), unexpected: false };
+  }
+  if (e.code === 11000) return { error: HttpError.conflict('This already exists.', 'duplicate'), unexpected: false };
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
+    return { error: new HttpError(status, 'bad_request', 'The request could not be processed.'), unexpected: false };
+  }
+  return { error: new HttpError(500, 'internal', 'Something went wrong on our side. Try again later.'), unexpected: true };
+}
+
+/** The one place errors become HTTP answers. Never sends a stack trace. */
+export function errorHandler(logger?: Logger): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const { error, unexpected } = toHttpError(err);
+    const log = (req as { log?: Logger }).log ?? logger;
+    if (unexpected) log?.error({ err }, 'request failed');
+    res.status(error.status).json(errorBody(error));
+  };
+}
+
+/** 404 JSON for any route nobody answered. */
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res.status(404).json(errorBody(HttpError.notFound(`No route for ${req.method} ${req.path}.`)));
+};

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { SignJWT, jwtVerify } from 'jose';
+import { HttpError } from './errors';
+
+/** Header carrying the caller's identity, signed by the gateway. */
+export const IDENTITY_HEADER = 'x-wishlist-identity';
+/** Header carrying a service-to-service assertion (for /internal/* routes). */
+export const SERVICE_HEADER = 'x-wishlist-service';
+
+export const IDENTITY_AUDIENCE = 'wishlist-services';
+export const IDENTITY_ISSUER = 'wishlist-gateway';
+export const IDENTITY_LIFETIME_SECONDS = 60;
+
+export type Lang = 'en' | 'fr';
+export interface Identity {
+  userId: string;
+  lang?: Lang;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by requireIdentity (always an Identity) and optionalIdentity (Identity or null). */
+      identity?: Identity | null;
+      /** Set by requireService: the calling service's name. */
+      callerService?: string;
+    }
+  }
+}
+
+export type SecretInput = string | Uint8Array;
+let generated: Uint8Array | undefined;
+let warn: (message: string) => void = (message) => console.warn(message);
+
+/** Where the "no IDENTITY_SECRET" warning goes (createService routes it to the logger). */
+export function setIdentityWarning(fn: (message: string) => void): void {
+  warn = fn;
+}
+
+/**
+ * The process's identity key: IDENTITY_SECRET, or, outside production, a random per-process key
+ * (with a loud warning: processes that do not share it cannot talk to each other).
+ */
+export function identitySecret(env: Record<string, string | undefined> = process.env): Uint8Array {
+  const fromEnv = env.IDENTITY_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('IDENTITY_SECRET must be at least 32 characters.');
+    return new TextEncoder().encode(fromEnv);
+  }
+  if (env.NODE_ENV === 'production') throw new Error('IDENTITY_SECRET must be set in production.');
+  if (!generated) {
+    generated = new Uint8Array(randomBytes(32));
+    if (!env.JEST_WORKER_ID) {
+      warn(
+        '!!! IDENTITY_SECRET is not set: using a random secret for this process only. ' +
+          'The gateway and the services must share one secret (npm start passes one to every process). !!!',
+      );
+    }
+  }
+  return generated;
+}
+
+function key(secret?: SecretInput): Uint8Array {
+  if (secret === undefined) return identitySecret();
+  return typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
+}
+
+interface SignOptions {
+  secret?: SecretInput;
+  expiresInSeconds?: number;
+}
+
+async function sign(claims: Record<string, unknown>, sub: string, options: SignOptions): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(sub)
+    .setIssuer(IDENTITY_ISSUER)
+    .setAudience(IDENTITY_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? IDENTITY_LIFETIME_SECONDS))
+    .sign(key(options.secret));
+}
+
+const SERVICE_PREFIX = 'service:';
+
+/** The gateway's signed assertion of who the caller is (header X-Wishlist-Identity). */
+export function signIdentity(identity: Identity, options: SignOptions = {}): Promise<string> {
+  if (!identity.userId || identity.userId.startsWith(SERVICE_PREFIX)) throw new Error('invalid userId');
+  return sign(identity.lang ? { lang: identity.lang } : {}, identity.userId, options);
+}
+
+async function verify(token: string, secret?: SecretInput) {
+  const { payload } = await jwtVerify(token, key(secret), {
+    algorithms: ['HS256'],
+    audience: IDENTITY_AUDIENCE,
+    issuer: IDENTITY_ISSUER,
+    requiredClaims: ['exp', 'sub'],
+    clockTolerance: 5,
+  });
+  return payload;
+}
+
+/** Verified identity, or null when the assertion is missing, forged, expired or not a user's. */
+export async function verifyIdentity(token: string | undefined, options: { secret?: SecretInput } = {}): Promise<Identity | null> {
+  if (!token) return null;
+  try {
+    const payload = await verify(token, options.secret);
+    const sub = payload.sub;
+    if (typeof sub !== 'string' || sub === '' || sub.startsWith(SERVICE_PREFIX)) return null;
+    const lang = payload.lang === 'en' || payload.lang === 'fr' ? payload.lang : undefined;
+    return lang ? { userId: sub, lang } : { userId: sub };
+  } catch {
+    return null;
+  }
+}
+
+/** A signed assertion that the caller is the service `serviceName` (header X-Wishlist-Service). */
+export function signServiceAssertion(serviceName: string, options: SignOptions = {}): Promise<string> {
+  if (!/^[a-z][a-z0-9-]*$/.test(serviceName)) throw new Error('invalid service name');
+  return sign({}, `${SERVICE_PREFIX}${serviceName}`, options);
+}
+
+/** The calling service's name, or null. */
+export async function verifyServiceAssertion(token: string | undefined, options: { secret?: SecretInput } = {}): Promise<string | null> {
+  if (!token) return null;
+  try {
+    const payload = await verify(token, options.secret);
+    const sub = payload.sub;
+    if (typeof sub !== 'string' || !sub.startsWith(SERVICE_PREFIX)) return null;
+    return sub.slice(SERVICE_PREFIX.length) || null;
+  } catch {
+    return null;
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** 401 JSON unless a valid identity assertion came with the request; sets req.identity. */
+export function requireIdentity(options: { secret?: SecretInput } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    const identity = await verifyIdentity(header(req.headers[IDENTITY_HEADER]), options);
+    if (!identity) return next(HttpError.unauthorized('You need to be authenticated to do this.'));
+    req.identity = identity;
+    next();
+  };
+}
+
+/** Sets req.identity to the caller's identity, or null when there is none (or it is invalid). */
+export function optionalIdentity(options: { secret?: SecretInput } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    req.identity = await verifyIdentity(header(req.headers[IDENTITY_HEADER]), options);
+    next();
+  };
+}
+
+/**
+ * Guards /internal/* routes: 401 JSON unless another service signed the call; when `allowed` is
+ * given, 403 for any other service. Sets req.callerService.
+ */
+export function requireService(allowed?: string[], options: { secret?: SecretInput } = {}): RequestHandler {
+  return async (req, _res, next) => {
+    const caller = await verifyServiceAssertion(header(req.headers[SERVICE_HEADER]), options);
+    if (!caller) return next(HttpError.unauthorized('This route is for internal calls only.', 'internal_only'));
+    if (allowed && !allowed.includes(caller)) return next(HttpError.forbidden(`Service ${caller} may not call this route.`));
+    req.callerService = caller;
+    next();
+  };
+}

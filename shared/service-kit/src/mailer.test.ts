@@ -1,0 +1,39 @@
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer, outboxFile, readOutbox } from './mailer';
+
+describe('createMailer (local outbox)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'outbox-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('appends each mail as a JSON line and reads them back newest first', async () => {
+    const mailer = createMailer({ dataDir: dir, from: 'Wishlist <no-reply@x.org>' });
+    expect(mailer.mode).toBe('outbox');
+    await mailer.send({ to: 'a@x.org', subject: 'First', text: 'Open http://localhost:8080/validate-email/t1/123', html: '<p>1</p>' });
+    await mailer.send({ to: 'b@x.org', subject: 'Second', text: 'Hi', html: '<p>2</p>' });
+    const lines = (await readFile(outboxFile(dir), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0])).toMatchObject({ to: 'a@x.org', subject: 'First', html: '<p>1</p>' });
+    const mails = await readOutbox(dir);
+    expect(mails.map((m) => m.subject)).toEqual(['Second', 'First']);
+    expect(new Date(mails[0].sentAt).getTime()).not.toBeNaN();
+  });
+
+  it('reads a missing outbox as empty and skips torn lines', async () => {
+    expect(await readOutbox(dir)).toEqual([]);
+    const mailer = createMailer({ dataDir: dir, from: 'x@x.org' });
+    await mailer.send({ to: 'a@x.org', subject: 'Ok', text: 't', html: 'h' });
+    await appendFile(outboxFile(dir), '{"to":"broken\n');
+    expect((await readOutbox(dir)).map((m) => m.subject)).toEqual(['Ok']);
+  });
+
+  it('uses SMTP when SMTP_URL is set', () => {
+    const mailer = createMailer({ dataDir: dir, from: 'x@x.org', smtpUrl: 'smtp://127.0.0.1:2525' });
+    expect(mailer.mode).toBe('smtp');
+    mailer.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** One line of `${DATA_DIR}/outbox/mails.jsonl`. */
+export interface OutboxMail extends Mail {
+  sentAt: string;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function outboxFile(dataDir: string): string {
+  return join(dataDir, 'outbox', 'mails.jsonl');
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * nodemailer with SMTP when `smtpUrl` is set; otherwise the local outbox: one console line with
+ * the subject and the links, and the mail appended as a JSON line to
+ * `${dataDir}/outbox/mails.jsonl` (the gateway serves it at GET /dev/mails).
+ */
+export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger?: Logger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        options.logger?.info({ subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const file = outboxFile(options.dataDir);
+  return {
+    mode: 'outbox',
+    async send(mail) {
+      const entry: OutboxMail = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, sentAt: new Date().toISOString() };
+      await mkdir(join(options.dataDir, 'outbox'), { recursive: true });
+      // One write per line with O_APPEND: lines from several processes do not interleave.
+      await appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
+      const links = [...new Set(mail.text.match(LINK) ?? [])];
+      if (!process.env.JEST_WORKER_ID) {
+        console.log(`[outbox] mail to ${mail.to}: "${mail.subject}"${links.length ? ` ${links.join(' ')}` : ''}`);
+      }
+    },
+    close: () => undefined,
+  };
+}
+
+/** The outbox, newest first; unreadable lines are skipped; a missing file is an empty outbox. */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  let content: string;
+  try {
+    content = await readFile(outboxFile(dataDir), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const mails: OutboxMail[] = [];
+  for (const line of content.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const m = JSON.parse(line) as Partial<OutboxMail>;
+      if (typeof m.to === 'string' && typeof m.subject === 'string' && typeof m.sentAt === 'string') {
+        mails.push({ to: m.to, subject: m.subject, text: String(m.text ?? ''), html: String(m.html ?? ''), sentAt: m.sentAt });
+      }
+    } catch {
+      // a torn line (crash mid-write) is skipped
+    }
+  }
+  return mails.reverse();
+}

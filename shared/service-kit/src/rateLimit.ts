@@ -1,0 +1,34 @@
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { errorBody, HttpError } from './errors';
+
+export interface RateLimitOptions {
+  /** Window length in ms. */
+  windowMs: number;
+  /** Requests allowed per key and window. */
+  limit: number;
+  /** Shown to the client in the 429 body. */
+  message?: string;
+  /** Defaults to the client IP (behind the gateway: X-Forwarded-For, see TRUST_PROXY). */
+  key?: (req: Request) => string;
+}
+
+/**
+ * Per-process, in-memory rate limit answering 429 `{ error: { code: 'too_many_requests',
+ * message } }` with RateLimit and Retry-After headers.
+ */
+export function createRateLimit(options: RateLimitOptions): RequestHandler {
+  const message = options.message ?? 'Too many requests. Wait a moment and try again.';
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
+    // We run behind the gateway with a configurable "trust proxy"; the checks only warn.
+    validate: { trustProxy: false, xForwardedForHeader: false },
+    handler: (_req, res) => {
+      res.status(429).json(errorBody(new HttpError(429, 'too_many_requests', message)));
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(__dirname, '../../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const fixture = join(__dirname, '../test/fixture-main.ts');
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let out = '';
+  const child = spawn(tsx, [fixture], { env: { ...process.env, JEST_WORKER_ID: '', LOG_LEVEL: 'info', ...env }, stdio: 'pipe' });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('runService', () => {
+  jest.setTimeout(30_000);
+
+  it('fails fast with every bad key listed', async () => {
+    const p = start({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/Invalid configuration for fixture/);
+    expect(p.output()).toMatch(/PORT/);
+    expect(p.output()).toMatch(/LOG_LEVEL/);
+  });
+
+  it('on SIGTERM finishes in-flight requests, runs cleanup and exits 0', async () => {
+    const p = start({ IDENTITY_SECRET: 'x'.repeat(40) });
+    await waitFor(() => /"port":\d+/.test(p.output()));
+    const port = Number(/"port":(\d+)/.exec(p.output())![1]);
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.json());
+    await new Promise((r) => setTimeout(r, 100));
+    p.child.kill('SIGTERM');
+    await expect(inFlight).resolves.toEqual({ data: 'finished' });
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toMatch(/cleanup ran/);
+  });
+
+  it('warns loudly when IDENTITY_SECRET is missing in development', async () => {
+    const p = start({ IDENTITY_SECRET: '' });
+    await waitFor(() => /"port":\d+/.test(p.output()));
+    expect(p.output()).toMatch(/IDENTITY_SECRET is not set/);
+    p.child.kill('SIGINT');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('refuses to start in production without IDENTITY_SECRET', async () => {
+    const p = start({ IDENTITY_SECRET: '', NODE_ENV: 'production' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/IDENTITY_SECRET must be set in production/);
+  });
+});

@@ -1,0 +1,175 @@
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import express, { type Express, type Router } from 'express';
+import type { Logger } from 'pino';
+import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
+import { connectDatabase, databaseState, type Database } from './database';
+import { errorHandler, notFoundHandler } from './errors';
+import { identitySecret, setIdentityWarning } from './identity';
+import { createLogger, requestLogger } from './logger';
+
+export interface Listening {
+  port: number;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish (forced after `graceMs`), resolves when closed. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface Service {
+  name: string;
+  app: Express;
+  logger: Logger;
+  listen(port?: number, host?: string): Promise<Listening>;
+}
+
+export interface CreateServiceOptions {
+  name: string;
+  /** Any loaded config; `logLevel` and `trustProxy` are used when present. */
+  config?: { logLevel?: string; trustProxy?: string };
+  /** Mount the service's routes (src/http). Runs after body parsing, before the 404/error mapping. */
+  routes: (router: Router, context: { logger: Logger }) => void;
+  /** JSON body size limit (default 100kb). */
+  bodyLimit?: string;
+  /** Whether GET /health reports (and depends on) the mongoose connection. Default true. */
+  usesDatabase?: boolean;
+  logger?: Logger;
+}
+
+/** Wraps an Express app with the kit's listen/close (used by createService and the gateway). */
+export function serviceFromApp(name: string, app: Express, logger: Logger): Service {
+  return {
+    name,
+    app,
+    logger,
+    listen(port = 0, host) {
+      return new Promise((resolve, reject) => {
+        const server = app.listen(port, host ?? '0.0.0.0');
+        const sockets = new Set<Socket>();
+        server.on('connection', (s) => {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+        });
+        server.once('error', reject);
+        server.once('listening', () => {
+          server.off('error', reject);
+          const actual = (server.address() as AddressInfo).port;
+          resolve({
+            port: actual,
+            server,
+            close(graceMs = 10_000) {
+              return new Promise<void>((done) => {
+                if (!server.listening) return done();
+                const force = setTimeout(() => {
+                  for (const s of sockets) s.destroy();
+                }, graceMs);
+                force.unref();
+                // Keep-alive connections become idle once their request is answered: close them.
+                const reap = setInterval(() => server.closeIdleConnections(), 50);
+                server.close(() => {
+                  clearTimeout(force);
+                  clearInterval(reap);
+                  done();
+                });
+                server.closeIdleConnections();
+              });
+            },
+          });
+        });
+      });
+    },
+  };
+}
+
+/**
+ * An Express service with the house basics: no x-powered-by, request ids and access logs,
+ * JSON body with a size limit, GET /health, the service's routes, 404 JSON, one error mapping.
+ */
+export function createService(options: CreateServiceOptions): Service {
+  const logger = options.logger ?? createLogger({ name: options.name, level: options.config?.logLevel });
+  setIdentityWarning((m) => logger.warn(m));
+  identitySecret(); // fail fast (production without IDENTITY_SECRET), warn once in development
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.config?.trustProxy ?? 'loopback, uniquelocal');
+  app.use(requestLogger(logger));
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  const usesDatabase = options.usesDatabase ?? true;
+  app.get('/health', (_req, res) => {
+    const db = usesDatabase ? databaseState() : 'none';
+    const ok = db === 'connected' || db === 'none';
+    res.status(ok ? 200 : 503).json({ data: { service: options.name, status: ok ? 'ok' : 'degraded', db } });
+  });
+  const router = express.Router();
+  options.routes(router, { logger });
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return serviceFromApp(options.name, app, logger);
+}
+
+export interface RunServiceOptions<S extends SettingsSpec> {
+  name: string;
+  config: ConfigDefinition<S>;
+  /** Connect mongoose (MONGODB_URI, or the embedded engine) to this database before listening. */
+  database?: { dbName: string };
+  create: (config: ConfigValues<S>, context: { database?: Database }) => Service | Promise<Service>;
+  /** Extra cleanup at shutdown (after the server closed, before the database). */
+  onShutdown?: () => Promise<void> | void;
+}
+
+/**
+ * main.ts of every service: load the config (fail fast, every bad key listed), connect the
+ * database, listen on config.port, and on SIGTERM/SIGINT stop accepting, finish in-flight
+ * requests, close mongoose, stop the embedded engine, exit 0.
+ */
+export async function runService<S extends SettingsSpec>(options: RunServiceOptions<S>): Promise<void> {
+  let config: ConfigValues<S>;
+  try {
+    config = options.config.load();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const cfg = config as { port?: number; dataDir?: string; mongodbUri?: string; logLevel?: string };
+  const bootLogger = createLogger({ name: options.name, level: cfg.logLevel });
+  let database: Database | undefined;
+  let listening: Listening | undefined;
+  try {
+    identitySecret();
+    if (options.database) {
+      database = await connectDatabase({
+        dbName: options.database.dbName,
+        mongodbUri: cfg.mongodbUri,
+        dataDir: cfg.dataDir,
+        logger: bootLogger,
+      });
+    }
+    const service = await options.create(config, { database });
+    listening = await service.listen(cfg.port ?? 0);
+    service.logger.info({ port: listening.port }, `${options.name} listening`);
+  } catch (err) {
+    bootLogger.fatal({ err }, `${options.name} failed to start: ${(err as Error).message}`);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  }
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    bootLogger.info({ signal }, `${options.name} shutting down`);
+    try {
+      await listening?.close();
+      await options.onShutdown?.();
+      await database?.close();
+      process.exit(0);
+    } catch (err) {
+      bootLogger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
