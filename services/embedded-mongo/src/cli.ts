@@ -1,0 +1,40 @@
+// CLI: embedded-mongo --port <n> --dbpath <dir> [--host <addr>]
+import { start } from './index';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0) return process.argv[i + 1];
+  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return eq ? eq.slice(name.length + 3) : undefined;
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write('usage: embedded-mongo [--port 27017] [--dbpath <dir>] [--host 127.0.0.1]\n');
+    return;
+  }
+  const port = Number(arg('port') ?? 27017);
+  const dbPath = arg('dbpath') ?? arg('dbPath');
+  const host = arg('host');
+  const server = await start({ port, dbPath, host });
+  process.stdout.write(`${server.uri}\n`);
+  let stopping = false;
+  const shutdown = (): void => {
+    if (stopping) return;
+    stopping = true;
+    server.stop().then(
+      () => process.exit(0),
+      (e) => {
+        process.stderr.write(`embedded-mongo: error during shutdown: ${String(e)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((e) => {
+  process.stderr.write(`embedded-mongo: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

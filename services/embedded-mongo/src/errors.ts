@@ -1,0 +1,64 @@
+// MongoDB error codes and a carrier for them.
+export const CODE_NAMES: Record<number, string> = {
+  1: 'InternalError',
+  2: 'BadValue',
+  9: 'FailedToParse',
+  11: 'UserNotFound',
+  13: 'Unauthorized',
+  14: 'TypeMismatch',
+  20: 'IllegalOperation',
+  26: 'NamespaceNotFound',
+  27: 'IndexNotFound',
+  40: 'ConflictingUpdateOperators',
+  43: 'CursorNotFound',
+  48: 'NamespaceExists',
+  59: 'CommandNotFound',
+  66: 'ImmutableField',
+  67: 'CannotCreateIndex',
+  72: 'InvalidOptions',
+  73: 'InvalidNamespace',
+  85: 'IndexOptionsConflict',
+  86: 'IndexKeySpecsConflict',
+  112: 'WriteConflict',
+  115: 'CommandNotSupported',
+  251: 'NoSuchTransaction',
+  256: 'TransactionCommitted',
+  263: 'OperationNotSupportedInTransaction',
+  11000: 'DuplicateKey',
+  40324: 'Location40324',
+};
+
+export class MongoError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly errorLabels: string[] = [],
+  ) {
+    super(message);
+  }
+
+  get codeName(): string {
+    return CODE_NAMES[this.code] ?? 'UnknownError';
+  }
+
+  toReply(): Record<string, unknown> {
+    const r: Record<string, unknown> = { ok: 0, errmsg: this.message, code: this.code, codeName: this.codeName, ...this.extra };
+    if (this.errorLabels.length) r.errorLabels = this.errorLabels;
+    return r;
+  }
+
+  toWriteError(index: number): Record<string, unknown> {
+    return { index, code: this.code, errmsg: this.message, ...this.extra };
+  }
+}
+
+/** Map an exception thrown by mingo or elsewhere to a MongoDB error. */
+export function toMongoError(e: unknown): MongoError {
+  if (e instanceof MongoError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/\$text/.test(msg)) return new MongoError(27, 'text index required for $text query');
+  if (/unknown pipeline operator|unrecognized pipeline/i.test(msg))
+    return new MongoError(40324, `Unrecognized pipeline stage name: ${msg}`);
+  return new MongoError(2, msg);
+}

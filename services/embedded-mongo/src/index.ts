@@ -1,0 +1,66 @@
+// Embedded MongoDB-compatible engine: library entry point.
+import { Engine } from './engine';
+import { createServer } from './server';
+import { Storage } from './storage';
+
+export interface StartOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Data directory; omitted = memory only. */
+  dbPath?: string;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Journal size that triggers compaction (bytes). */
+  compactBytes?: number;
+}
+
+export interface EmbeddedMongo {
+  uri: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
+  const engine = new Engine();
+  let storage: Storage | null = null;
+  if (opts.dbPath) {
+    storage = Storage.open(opts.dbPath, (op) => engine.applyOp(op), { compactBytes: opts.compactBytes });
+    storage.dump = () => engine.dumpOps();
+    engine.storage = storage;
+  }
+  const host = opts.host ?? '127.0.0.1';
+  const { server, sockets } = createServer(engine);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    await storage?.close();
+    engine.close();
+    throw e;
+  }
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  engine.port = port;
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    if (!stopped)
+      stopped = (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const s of sockets) s.destroy();
+        });
+        engine.close();
+        await storage?.close();
+      })();
+    return stopped;
+  };
+  const uriHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return { uri: `mongodb://${uriHost}:${port}/`, port, stop };
+}
+
+export { Engine } from './engine';

@@ -1,0 +1,187 @@
+// Value helpers: canonical keys (hashing with MongoDB equality), BSON type ordering, cloning.
+import { EJSON } from 'bson';
+
+export type Doc = Record<string, unknown>;
+
+export function bsonType(v: unknown): string | undefined {
+  return v !== null && typeof v === 'object' ? (v as { _bsontype?: string })._bsontype : undefined;
+}
+
+export function isPlainObject(v: unknown): v is Doc {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  if (bsonType(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** An object whose keys are query operators, e.g. { $gt: 1 }. */
+export function isOperatorObject(v: unknown): v is Doc {
+  if (!isPlainObject(v)) return false;
+  const keys = Object.keys(v);
+  return keys.length > 0 && keys[0].startsWith('$');
+}
+
+/** Canonical string for a value such that MongoDB-equal values give equal keys. */
+export function valueKey(v: unknown): string {
+  if (v === undefined || v === null) return 'z';
+  switch (typeof v) {
+    case 'number':
+      return 'n' + (Object.is(v, -0) ? 0 : v);
+    case 'bigint':
+      return 'n' + Number(v);
+    case 'string':
+      return 's' + v;
+    case 'boolean':
+      return v ? 'bt' : 'bf';
+  }
+  if (v instanceof Date) return 'd' + v.getTime();
+  if (v instanceof RegExp) return 'r' + String(v);
+  const t = bsonType(v);
+  if (t === 'ObjectId') return 'o' + (v as { toHexString(): string }).toHexString();
+  if (t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128') return 'n' + Number(String(v));
+  try {
+    return 'x' + EJSON.stringify(v as Doc, { relaxed: false });
+  } catch {
+    return 'x' + String(v);
+  }
+}
+
+/** MongoDB's BSON comparison order of types. */
+export function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 1;
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return 2;
+    case 'string':
+      return 3;
+    case 'boolean':
+      return 8;
+  }
+  if (v instanceof Date) return 9;
+  if (v instanceof RegExp) return 11;
+  if (Array.isArray(v)) return 5;
+  switch (bsonType(v)) {
+    case 'Long':
+    case 'Int32':
+    case 'Double':
+    case 'Decimal128':
+      return 2;
+    case 'ObjectId':
+      return 7;
+    case 'Binary':
+      return 6;
+    case 'Timestamp':
+      return 10;
+    case 'MinKey':
+      return 0;
+    case 'MaxKey':
+      return 12;
+    case 'BSONRegExp':
+      return 11;
+  }
+  return 4;
+}
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : Number(String(v));
+}
+
+/** Compare two scalar values of rank 2,3,7,8,9 (the ones kept in sorted indexes). */
+export function compareScalar(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  switch (ra) {
+    case 2: {
+      const x = num(a);
+      const y = num(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 3:
+      return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+    case 7: {
+      const x = (a as { toHexString(): string }).toHexString();
+      const y = (b as { toHexString(): string }).toHexString();
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 8:
+      return Number(a) - Number(b);
+    case 9:
+      return (a as Date).getTime() - (b as Date).getTime();
+  }
+  return 0;
+}
+
+export function isSortableScalar(v: unknown): boolean {
+  const r = typeRank(v);
+  return r === 2 || r === 3 || r === 7 || r === 8 || r === 9;
+}
+
+/** Deep clone of plain objects/arrays/Dates; BSON value objects are immutable and shared. */
+export function cloneDeep<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneDeep) as unknown as T;
+  if (v instanceof Date) return new Date(v.getTime()) as unknown as T;
+  if (!isPlainObject(v)) return v;
+  const out: Doc = {};
+  for (const k of Object.keys(v)) out[k] = cloneDeep((v as Doc)[k]);
+  return out as T;
+}
+
+/**
+ * All values found at a dotted path, descending through arrays like MongoDB indexes do.
+ * Arrays at the leaf contribute the array itself and each element. Missing -> [].
+ */
+export function pathValues(doc: unknown, path: string): unknown[] {
+  const parts = path.split('.');
+  const out: unknown[] = [];
+  const walk = (v: unknown, i: number): void => {
+    if (i === parts.length) {
+      out.push(v);
+      if (Array.isArray(v)) for (const e of v) out.push(e);
+      return;
+    }
+    if (Array.isArray(v)) {
+      const p = parts[i];
+      if (/^\d+$/.test(p) && Number(p) < v.length) walk(v[Number(p)], i + 1);
+      for (const e of v) if (e !== null && typeof e === 'object' && !Array.isArray(e)) walk(e, i);
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    const next = (v as Doc)[parts[i]];
+    if (next === undefined) return;
+    walk(next, i + 1);
+  };
+  walk(doc, 0);
+  return out;
+}
+
+/** Plain dotted-path read without array traversal (used for type checks). */
+export function getPath(doc: unknown, path: string): unknown {
+  let cur: unknown = doc;
+  for (const p of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Doc)[p];
+  }
+  return cur;
+}
+
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'missing';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (v instanceof Date) return 'date';
+  const t = bsonType(v);
+  if (t) return t.toLowerCase() === 'objectid' ? 'objectId' : t.toLowerCase();
+  return 'object';
+}
+
+export function isNumeric(v: unknown): boolean {
+  if (typeof v === 'number' || typeof v === 'bigint') return true;
+  const t = bsonType(v);
+  return t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128';
+}
