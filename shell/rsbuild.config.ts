@@ -1,0 +1,23 @@
+import { createHostConfig } from '@wishlist/mf-config';
+
+// The gateway (port 8080) serves the API, /remotes.json and the built remotes; in development the
+// shell's dev server forwards those paths to it.
+const gateway = process.env.WISHLIST_GATEWAY_URL ?? 'http://localhost:8080';
+
+export default createHostConfig({
+  name: 'shell',
+  port: 3000,
+  extra: {
+    source: { entry: { index: './src/index.ts' } },
+    html: { template: './index.html' },
+    output: { distPath: { root: 'dist' } },
+    server: {
+      proxy: {
+        '/api': gateway,
+        '/remotes.json': gateway,
+        '/remotes': gateway,
+        '/dev': gateway,
+      },
+    },
+  },
+});

@@ -1,0 +1,53 @@
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorPanel, Spinner } from '@wishlist/ui';
+import { useRouteReady } from '../routing/routeReady';
+import { createRemoteComponent, type RemoteModuleId } from './remoteLoader';
+import { RemoteBoundary } from './RemoteBoundary';
+
+function Rendered({ component: C }: { component: ComponentType<object> }) {
+  const markReady = useRouteReady((s) => s.markReady);
+  useEffect(markReady, [markReady]);
+  return <C />;
+}
+
+function Failed({ onRetry }: { onRetry: () => void }) {
+  const markReady = useRouteReady((s) => s.markReady);
+  useEffect(markReady, [markReady]);
+  return <ErrorPanel onRetry={onRetry} />;
+}
+
+export function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="shell-page-loading">
+      <Spinner size="lg" label={t('a11y.loading')} />
+    </div>
+  );
+}
+
+/** Renders a remote page; on failure a localized panel whose Retry loads a fresh lazy component. */
+export function RemotePage({ module }: { module: RemoteModuleId }) {
+  const [attempt, setAttempt] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt forces a new lazy component
+  const Lazy = useMemo(() => createRemoteComponent(module), [module, attempt]);
+  return (
+    <RemoteBoundary key={`${module}#${attempt}`} fallback={() => <Failed onRetry={() => setAttempt((a) => a + 1)} />}>
+      <Suspense fallback={<PageLoading />}>
+        <Rendered component={Lazy} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+/** A header widget from a remote: renders nothing while loading or when it fails. */
+export function RemoteWidget({ module }: { module: RemoteModuleId }) {
+  const Lazy = useMemo(() => createRemoteComponent(module), [module]);
+  return (
+    <RemoteBoundary fallback={() => null}>
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

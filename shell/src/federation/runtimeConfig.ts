@@ -1,0 +1,72 @@
+// Runtime configuration served by the gateway at /remotes.json (no-cache): which remotes exist and
+// where their manifests are, plus the affiliate script. Imported by the entry before React starts,
+// so it must not import any shared package (react, @wishlist/*), only the federation runtime.
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+
+export interface RemoteDescriptor {
+  name: string;
+  entry: string;
+}
+
+export interface RuntimeConfig {
+  remotes: RemoteDescriptor[];
+  affiliation: { scriptUrl: string | null };
+}
+
+export const RUNTIME_CONFIG_URL = '/remotes.json';
+export const RUNTIME_CONFIG_TIMEOUT_MS = 5000;
+
+const known = new Map<string, RemoteDescriptor>();
+
+function parse(body: unknown): RuntimeConfig {
+  const b = (body ?? {}) as Partial<RuntimeConfig>;
+  const remotes = Array.isArray(b.remotes)
+    ? b.remotes.filter((r): r is RemoteDescriptor => typeof r?.name === 'string' && typeof r?.entry === 'string')
+    : [];
+  const scriptUrl = typeof b.affiliation?.scriptUrl === 'string' && b.affiliation.scriptUrl ? b.affiliation.scriptUrl : null;
+  return { remotes, affiliation: { scriptUrl } };
+}
+
+/** Fetches /remotes.json; null when it cannot be had (the shell still starts). */
+export async function fetchRuntimeConfig(fetchImpl: typeof fetch = (...a) => globalThis.fetch(...a)): Promise<RuntimeConfig | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), RUNTIME_CONFIG_TIMEOUT_MS);
+  try {
+    const res = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', signal: controller.signal, headers: { Accept: 'application/json' } });
+    if (!res.ok) return null;
+    return parse(await res.json());
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Registers remotes with the federation runtime; `force` replaces a remote that failed before. */
+export function registerRuntimeRemotes(remotes: RemoteDescriptor[], force = false): void {
+  if (remotes.length === 0) return;
+  registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })), { force });
+  for (const r of remotes) known.set(r.name, r);
+}
+
+export function knownRemote(name: string): RemoteDescriptor | undefined {
+  return known.get(name);
+}
+
+/** Test helper. */
+export function forgetRemotes(): void {
+  known.clear();
+}
+
+/** Fetches the runtime config and registers its remotes. */
+export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig | null> {
+  const config = await fetchRuntimeConfig(fetchImpl);
+  if (config) {
+    try {
+      registerRuntimeRemotes(config.remotes);
+    } catch (e) {
+      console.error('[shell] registering remotes failed', e);
+    }
+  }
+  return config;
+}

@@ -1,0 +1,57 @@
+// The route table of SPEC §2, in one place. Each entry names the remote module that renders it
+// (`remote_content/HomePage`) or a shell page. Adding a route is one line; `loginRequired` wraps
+// it in the guard (redirect to /authenticate/{reason} remembering auth-redirection).
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { CONTENT_SLUGS, LANGUAGES, type ContentPageKey } from '@wishlist/i18n';
+import type { RemoteModuleId } from './federation/remoteLoader';
+import type { LoginReason } from './routing/RequireLogin';
+
+export interface AppRoute {
+  path: string;
+  /** Federated page: `<remote name>/<exposed module>`. */
+  remote?: RemoteModuleId;
+  /** Shell-owned page. */
+  page?: LazyExoticComponent<ComponentType> | ComponentType;
+  /** SPEC §6 login-required routes; `true` means reason `mandatory`. */
+  loginRequired?: boolean | LoginReason;
+  /** Localized content page (canonical-slug redirect). */
+  content?: boolean;
+  /** SPEC route name, for `routePath(name)`. */
+  name?: string;
+}
+
+const HomeRedirect = lazy(() => import('./pages/HomeRedirect'));
+const ServerErrorPage = lazy(() => import('./pages/ServerErrorPage'));
+
+const CONTENT_MODULES: Record<ContentPageKey, RemoteModuleId> = {
+  home: 'remote_content/HomePage',
+  privacy: 'remote_content/PrivacyPolicyPage',
+  howToAddProduct: 'remote_content/HowToAddProductPage',
+  howToUseExtension: 'remote_content/HowToUseExtensionPage',
+  howToShare: 'remote_content/HowToShareWishlistPage',
+};
+
+/** Both languages' slugs under both prefixes: /en, /fr, /{en|fr}/{slug}. */
+const contentRoutes: AppRoute[] = (Object.keys(CONTENT_SLUGS) as ContentPageKey[]).flatMap((key) => {
+  const slugs = [...new Set(Object.values(CONTENT_SLUGS[key]))];
+  return LANGUAGES.flatMap((lang) =>
+    slugs.map((slug) => ({ path: slug ? `/${lang}/${slug}` : `/${lang}`, remote: CONTENT_MODULES[key], content: true })),
+  );
+});
+
+export const routes: AppRoute[] = [
+  { path: '/', page: HomeRedirect },
+  { path: '/server-error', page: ServerErrorPage },
+  { path: '/not-found', remote: 'remote_content/NotFoundPage' },
+  { path: '/how-to-use-android-app', remote: 'remote_content/AndroidHowToPage' },
+  ...contentRoutes,
+  // Later issues, one line each, e.g.:
+  // { path: '/authenticate/:reason?', remote: 'remote_auth/AuthenticationPage' },
+  // { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
+  // { path: '/product-lists', remote: 'remote_lists/ProductListsPage', loginRequired: true },
+  // { path: '/product-list/:productListId/:productId?', remote: 'remote_lists/ProductListingPage', name: 'product-listing' },
+  // { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
+];
+
+/** Where unknown paths go (a redirect, so the address bar shows /not-found). */
+export const NOT_FOUND_PATH = '/not-found';

@@ -1,0 +1,46 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { refreshDefaultListId } from '../session/defaultList';
+import { PageLoading } from '../federation/RemotePage';
+
+export type LoginReason = 'mandatory' | 'account-deletion' | 'favorite';
+
+type Check = 'checking' | 'allowed' | 'denied' | 'error';
+
+/**
+ * SPEC §6: a login-required route with no default list and no session goes to
+ * /authenticate/{reason}, remembering the wanted path in auth-redirection; a failing login check
+ * goes to /server-error.
+ */
+export function RequireLogin({ reason = 'mandatory', children }: { reason?: LoginReason; children: ReactNode }) {
+  const location = useLocation();
+  const defaultListId = useSessionStore((s) => s.defaultListId);
+  const bearer = useSessionStore((s) => s.token?.bearer);
+  const [check, setCheck] = useState<Check>(() => (defaultListId ? 'allowed' : bearer ? 'checking' : 'denied'));
+
+  useEffect(() => {
+    if (defaultListId) return setCheck('allowed');
+    if (!bearer) return setCheck('denied');
+    let cancelled = false;
+    setCheck('checking');
+    refreshDefaultListId().then(
+      (id) => !cancelled && setCheck(id ? 'allowed' : 'denied'),
+      () => !cancelled && setCheck('error'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [defaultListId, bearer]);
+
+  const denied = check === 'denied';
+  const wanted = location.pathname + location.search + location.hash;
+  useEffect(() => {
+    if (denied) usePreferencesStore.getState().setAuthRedirection(wanted);
+  }, [denied, wanted]);
+
+  if (check === 'checking') return <PageLoading />;
+  if (check === 'error') return <Navigate to="/server-error" replace />;
+  if (denied) return <Navigate to={`/authenticate/${reason}`} replace />;
+  return <>{children}</>;
+}
