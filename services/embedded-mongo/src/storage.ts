@@ -16,7 +16,6 @@ const SNAPSHOT = 'snapshot.bson';
 const LOCK = 'mongod.lock';
 const journalName = (gen: number): string => `journal.${gen}`;
 const DESER = { promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
-const MAX_DOC = 16 * 1024 * 1024 + 16 * 1024;
 
 export function encodeFrame(ops: Doc[]): Buffer {
   const payload = Buffer.concat(ops.map((o) => BSON.serialize(o)));
@@ -95,8 +94,8 @@ function acquireLock(dir: string): string {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
       if (pid && pid !== process.pid && pidAlive(pid))
-        throw new Error(`dbPath ${dir} is in use by another embedded-mongo (pid ${pid})`);
-      if (pid === process.pid) throw new Error(`dbPath ${dir} is already open in this process`);
+        throw new Error(`dbPath ${dir} is in use by another embedded-mongo (pid ${pid})`, { cause: e });
+      if (pid === process.pid) throw new Error(`dbPath ${dir} is already open in this process`, { cause: e });
       fs.rmSync(file, { force: true }); // stale lock from a crashed process
     }
   }
@@ -298,4 +297,3 @@ function writeAll(fd: number, buf: Buffer, off: number, cb: (err: Error | null) 
   });
 }
 
-export { MAX_DOC };

@@ -27,7 +27,7 @@ function checkTypes(doc: Doc, mod: Doc): void {
       paths.push(path);
       if (op === '$rename' && typeof arg === 'string') paths.push(arg);
       if (path === '_id' || path.startsWith('_id.')) {
-        if (op !== '$set' && op !== '$setOnInsert')
+        if ((op !== '$set' && op !== '$setOnInsert') || (doc._id !== undefined && (path !== '_id' || valueKey(arg) !== valueKey(doc._id))))
           throw new MongoError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
       }
       if (path.includes('$')) continue;
@@ -119,7 +119,9 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
     for (const [op, spec] of Object.entries(mod)) if (isPlainObject(spec) && Object.keys(spec).length === 0) delete mod[op];
     if (Object.keys(mod).length) {
       try {
-        mingoUpdate(out, mod as never, opts.arrayFilters, opts.query as never, { cloneMode: 'deep' });
+        // The query is only needed for the positional `$` operator (and must not gate upserts).
+        const positional = !opts.inserting && Object.values(mod).some((spec) => Object.keys(spec as Doc).some((p) => /(^|\.)\$(\.|$)/.test(p)));
+        mingoUpdate(out, mod as never, opts.arrayFilters, (positional ? opts.query : undefined) as never, { cloneMode: 'deep' });
       } catch (e) {
         if (e instanceof MongoError) throw e;
         throw new MongoError(2, (e as Error).message);

@@ -1,0 +1,32 @@
+// One switch for the whole suite: MONGODB_URI set -> run against that server and skip the
+// engine-only tests; otherwise start an embedded engine (memory only) for the test file.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { start } from '../src/index';
+
+export const REAL_URI = process.env.MONGODB_URI;
+export const onEngine = !REAL_URI;
+/** describe() for tests that only make sense against the embedded engine. */
+export const describeEngine: jest.Describe = onEngine ? describe : describe.skip;
+
+export interface Target {
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export async function startTarget(): Promise<Target> {
+  if (REAL_URI) return { uri: REAL_URI, stop: async () => {} };
+  const s = await start({ port: 0 });
+  return { uri: s.uri, stop: s.stop };
+}
+
+let counter = 0;
+/** A database name unique to this run (so a real server can be shared). */
+export function dbName(prefix: string): string {
+  return `emt_${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+}
+
+export function tmpDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `embedded-mongo-${prefix}-`));
+}
