@@ -1,0 +1,170 @@
+import request from 'supertest';
+import express from 'express';
+import { IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
+import { createGateway } from './app';
+import { configFor, listen, makeFrontends } from './test-support/fixtures';
+
+const fe = makeFrontends();
+afterAll(() => fe.cleanup());
+
+/** A fake service that echoes what it received (raw body included). */
+function echoUpstream(name: string) {
+  const app = express();
+  app.all('/{*rest}', async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const identity = await verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined);
+    res.setHeader('X-Upstream', name);
+    res.status(req.path.endsWith('/created') ? 201 : 200).json({
+      service: name,
+      method: req.method,
+      url: req.originalUrl,
+      contentType: req.headers['content-type'] ?? null,
+      body: Buffer.concat(chunks).toString('utf8'),
+      identity,
+      rawIdentity: req.headers[IDENTITY_HEADER] ?? null,
+      service_header: req.headers[SERVICE_HEADER] ?? null,
+      authorization: req.headers.authorization ?? null,
+      forwardedFor: req.headers['x-forwarded-for'] ?? null,
+    });
+  });
+  return listen(app);
+}
+
+/** A fake auth service: /internal/introspect per the contract, and an echo elsewhere. */
+function fakeAuth(valid: Map<string, { userId: string; lang?: string }>) {
+  const calls: { token: string; caller: string | null }[] = [];
+  const app = express();
+  app.post('/internal/introspect', express.json(), async (req, res) => {
+    const caller = await verifyServiceAssertion(req.headers[SERVICE_HEADER] as string | undefined);
+    calls.push({ token: req.body.token, caller });
+    if (caller !== 'gateway') return res.status(401).json({ error: { code: 'internal_only', message: 'no' } });
+    const user = valid.get(req.body.token);
+    if (!user) return res.status(401).json({ error: { code: 'invalid_token', message: 'invalid' } });
+    res.json({ data: user });
+  });
+  app.all('/{*rest}', async (req, res) => {
+    res.json({ service: 'auth', url: req.originalUrl, identity: await verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined), authorization: req.headers.authorization ?? null });
+  });
+  return { calls, started: listen(app) };
+}
+
+describe('/api proxy', () => {
+  const valid = new Map<string, { userId: string; lang?: string }>([['good-token', { userId: 'user-1', lang: 'fr' }]]);
+  const auth = fakeAuth(valid);
+  let lists: Awaited<ReturnType<typeof echoUpstream>>;
+  let offers: Awaited<ReturnType<typeof echoUpstream>>;
+  let authUp: Awaited<ReturnType<typeof listen>>;
+  let app: express.Express;
+
+  beforeAll(async () => {
+    [lists, offers, authUp] = await Promise.all([echoUpstream('lists'), echoUpstream('offers'), auth.started]);
+    app = createGateway(configFor(fe.root, { AUTH_URL: authUp.url, LISTS_URL: lists.url, OFFERS_URL: offers.url })).app;
+  });
+  afterAll(async () => {
+    await Promise.all([lists.close(), offers.close(), authUp.close()]);
+  });
+  beforeEach(() => {
+    auth.calls.length = 0;
+  });
+
+  it('routes each path to its service with the body streamed through unchanged', async () => {
+    const raw = '{"name":  "Noël 🎄", "price": 1999}';
+    const res = await request(app).post('/api/product-lists?x=1').set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-upstream']).toBe('lists');
+    expect(res.body).toMatchObject({ service: 'lists', method: 'POST', url: '/api/product-lists?x=1', body: raw, contentType: 'application/json' });
+    expect(res.body.forwardedFor).toBeTruthy();
+    for (const [path, service] of [
+      ['/api/products-in-lists/1', 'lists'],
+      ['/api/pages', 'lists'],
+      ['/api/favorites/42', 'lists'],
+      ['/api/offerings/9', 'offers'],
+    ]) {
+      expect((await request(app).patch(path).send({ a: 1 })).body.service).toBe(service);
+    }
+    expect((await request(app).delete('/api/tokens').send({ token: 't' })).body.service).toBe('auth');
+    expect((await request(app).get('/api/accounts')).body.service).toBe('auth');
+  });
+
+  it('passes the upstream status and does not parse even a huge body', async () => {
+    const big = 'x'.repeat(2_000_000);
+    const res = await request(app).post('/api/offerings/created').set('Content-Type', 'text/plain').send(big);
+    expect(res.status).toBe(201);
+    expect(res.body.body.length).toBe(2_000_000);
+  });
+
+  it('answers unknown /api paths and /internal with 404 JSON', async () => {
+    for (const path of ['/api/unknown', '/api/product-listsX', '/api', '/internal/introspect', '/internal/lists/products']) {
+      const res = await request(app).post(path).send({ token: 'good-token' });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect(auth.calls).toHaveLength(0);
+  });
+
+  it('strips identity and service headers sent by clients', async () => {
+    const forged = await signIdentity({ userId: 'admin' });
+    const res = await request(app).get('/api/product-lists').set(IDENTITY_HEADER, forged).set(SERVICE_HEADER, forged);
+    expect(res.body.identity).toBeNull();
+    expect(res.body.rawIdentity).toBeNull();
+    expect(res.body.service_header).toBeNull();
+  });
+
+  it('turns a valid bearer into a signed identity (bearer not forwarded to lists/offers)', async () => {
+    const res = await request(app).get('/api/product-lists').set('Authorization', 'Bearer good-token');
+    expect(res.body.identity).toEqual({ userId: 'user-1', lang: 'fr' });
+    expect(res.body.authorization).toBeNull();
+    expect(auth.calls).toEqual([{ token: 'good-token', caller: 'gateway' }]);
+    const toAuth = await request(app).delete('/api/accounts').set('Authorization', 'Bearer good-token');
+    expect(toAuth.body.identity).toEqual({ userId: 'user-1', lang: 'fr' });
+    expect(toAuth.body.authorization).toBe('Bearer good-token');
+  });
+
+  it('forwards an invalid bearer with no identity', async () => {
+    const res = await request(app).get('/api/favorites').set('Authorization', 'Bearer revoked');
+    expect(res.status).toBe(200);
+    expect(res.body.identity).toBeNull();
+    expect((await request(app).get('/api/favorites').set('Authorization', 'Basic abc')).body.identity).toBeNull();
+  });
+
+  it('reuses an introspection answer for at most 2 s', async () => {
+    valid.set('short-lived', { userId: 'user-2' });
+    const ask = () => request(app).get('/api/product-lists').set('Authorization', 'Bearer short-lived');
+    expect((await ask()).body.identity).toEqual({ userId: 'user-2' });
+    expect((await ask()).body.identity).toEqual({ userId: 'user-2' });
+    expect(auth.calls).toHaveLength(1);
+    valid.delete('short-lived'); // revoked
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await ask()).body.identity).toBeNull();
+    expect(auth.calls).toHaveLength(2);
+  });
+});
+
+describe('upstreams that are down or slow', () => {
+  it('gives a JSON 503 for the down service only; the others keep working', async () => {
+    const lists = await echoUpstream('lists');
+    const slow = express();
+    slow.all('/{*rest}', (_req, res) => void setTimeout(() => res.json({ late: true }), 1500));
+    const offers = await listen(slow);
+    try {
+      const app = createGateway(
+        configFor(fe.root, { AUTH_URL: 'http://127.0.0.1:9', LISTS_URL: lists.url, OFFERS_URL: offers.url, UPSTREAM_TIMEOUT_MS: '300' }),
+      ).app;
+      const down = await request(app).post('/api/tokens').send({ email: 'a@x.org', tokenName: 't1' });
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ error: { code: 'service_unavailable', message: expect.stringMatching(/auth/) } });
+      const late = await request(app).get('/api/offerings/1');
+      expect(late.status).toBe(503);
+      expect(late.body.error.code).toBe('service_unavailable');
+      expect((await request(app).get('/api/product-lists')).status).toBe(200);
+      // With a bearer, an unreachable auth service cannot vouch for anyone: 503.
+      const bearer = await request(app).get('/api/product-lists').set('Authorization', 'Bearer t');
+      expect(bearer.status).toBe(503);
+      expect(bearer.body.error.code).toBe('service_unavailable');
+      expect((await request(app).get('/api/health')).status).toBe(200);
+    } finally {
+      await Promise.all([lists.close(), offers.close()]);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { errorBody, HttpError, IDENTITY_HEADER, signIdentity, type Logger } from '@wishlist/service-kit';
+import type { GatewayConfig } from './config';
+import { bearerOf, type Introspector } from './introspection';
+
+export interface UpstreamRoute {
+  service: string;
+  target: string;
+  /** Path prefixes (a prefix matches itself and anything below it). */
+  prefixes: string[];
+  /** Whether the raw `Authorization` header reaches the service (auth only). */
+  forwardAuthorization: boolean;
+}
+
+/** The /api route table (SPEC §7 paths → the service that answers them). */
+export function apiRoutes(config: Pick<GatewayConfig, 'authUrl' | 'listsUrl' | 'offersUrl'>): UpstreamRoute[] {
+  return [
+    { service: 'auth', target: config.authUrl, prefixes: ['/api/tokens', '/api/accounts'], forwardAuthorization: true },
+    {
+      service: 'lists',
+      target: config.listsUrl,
+      prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites'],
+      forwardAuthorization: false,
+    },
+    { service: 'offers', target: config.offersUrl, prefixes: ['/api/offerings'], forwardAuthorization: false },
+  ];
+}
+
+export function matchRoute(routes: UpstreamRoute[], path: string): UpstreamRoute | undefined {
+  return routes.find((r) => r.prefixes.some((p) => path === p || path.startsWith(`${p}/`)));
+}
+
+function unavailable(service: string, res: ServerResponse | Socket, logger: Logger, err: Error) {
+  logger.warn({ service, err: err.message }, 'upstream unavailable');
+  if (!('writeHead' in res)) {
+    res.destroy();
+    return;
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(HttpError.serviceUnavailable(`The ${service} service is unavailable. Try again later.`)));
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
+/**
+ * /api/* → the owning service, body streamed untouched (no body parsing on this path).
+ * A bearer is checked once with the auth service; a valid one is replaced by a signed
+ * X-Wishlist-Identity assertion. Unknown /api paths fall through (404 JSON after).
+ */
+export function apiProxy(options: {
+  routes: UpstreamRoute[];
+  introspector: Introspector;
+  timeoutMs: number;
+  logger: Logger;
+}): RequestHandler {
+  const proxies = new Map(
+    options.routes.map((route) => [
+      route,
+      createProxyMiddleware<IncomingMessage, ServerResponse>({
+        target: route.target,
+        changeOrigin: false,
+        xfwd: true,
+        proxyTimeout: options.timeoutMs,
+        logger: undefined,
+        on: {
+          error: (err, _req, res) => unavailable(route.service, res, options.logger, err),
+        },
+      }),
+    ]),
+  );
+  return async (req, res, next) => {
+    const route = matchRoute(options.routes, req.path);
+    if (!route) return next();
+    try {
+      const bearer = bearerOf(req.headers.authorization);
+      if (bearer !== undefined) {
+        const identity = await options.introspector.check(bearer);
+        if (identity) req.headers[IDENTITY_HEADER] = await signIdentity(identity);
+      }
+      if (!route.forwardAuthorization) delete req.headers.authorization;
+    } catch (err) {
+      return next(err);
+    }
+    return proxies.get(route)!(req, res, next);
+  };
+}

@@ -1,0 +1,109 @@
+import compression from 'compression';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import {
+  createLogger,
+  errorHandler,
+  HttpError,
+  IDENTITY_HEADER,
+  identitySecret,
+  notFoundHandler,
+  readOutbox,
+  requestLogger,
+  SERVICE_HEADER,
+  serviceFromApp,
+  setIdentityWarning,
+  type Logger,
+  type Service,
+} from '@wishlist/service-kit';
+import { apiProxy, apiRoutes } from './apiProxy';
+import type { GatewayConfig } from './config';
+import { remotesJson, staticFrontends } from './frontends';
+import { createIntrospector, type Introspector } from './introspection';
+import { securityHeaders } from './security';
+
+/** The one origin of the product (ARCHITECTURE §4). */
+export function createGateway(config: GatewayConfig, deps: { logger?: Logger; introspector?: Introspector } = {}): Service {
+  const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
+  setIdentityWarning((m) => logger.warn(m));
+  identitySecret(); // fail fast / warn once
+  const introspector =
+    deps.introspector ??
+    createIntrospector({
+      authUrl: config.authUrl,
+      cacheMs: config.introspectionCacheMs,
+      timeoutMs: config.introspectionTimeoutMs,
+      logger,
+    });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy === 'false' ? false : config.trustProxy === 'true' ? true : config.trustProxy);
+  app.use(requestLogger(logger));
+  // Only the gateway asserts identities: whatever a client sends in these headers is dropped.
+  app.use((req, _res, next) => {
+    delete req.headers[IDENTITY_HEADER];
+    delete req.headers[SERVICE_HEADER];
+    next();
+  });
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  app.get('/health', (_req, res) => {
+    res.json({ data: { service: 'gateway', status: 'ok' } });
+  });
+  // SPEC §7: reachability check.
+  app.options('/api/health', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+  app.get('/api/health', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data: { status: 'ok' } });
+  });
+
+  app.use('/internal', notFoundHandler);
+  app.use(apiProxy({ routes: apiRoutes(config), introspector, timeoutMs: config.upstreamTimeoutMs, logger }));
+  app.use('/api', notFoundHandler);
+
+  // The local outbox (SMTP_URL unset) for developers and e2e tests.
+  app.get('/dev/mails', async (_req, res, next) => {
+    if (config.smtpUrl) return next(HttpError.notFound('Mails go to SMTP; there is no local outbox.'));
+    try {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await readOutbox(config.dataDir));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.get('/remotes.json', remotesJson(config));
+
+  if (config.frontendDev) {
+    // Dev mode: the shell comes from its Rsbuild dev server (HMR websocket included).
+    app.use(
+      createProxyMiddleware({
+        target: config.devShellUrl,
+        ws: true,
+        changeOrigin: true,
+        pathFilter: (path) => !/^\/(api|internal|dev|remotes\.json)(\/|$)/.test(path),
+        on: {
+          error: (_err, _req, res) => {
+            if ('writeHead' in res && !res.headersSent) {
+              res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+              res.end(`The shell dev server (${config.devShellUrl}) is not answering yet.`);
+            }
+          },
+        },
+      }),
+    );
+  } else {
+    const router = express.Router();
+    staticFrontends(router, config);
+    app.use(router);
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return serviceFromApp('gateway', app, logger);
+}

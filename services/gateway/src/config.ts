@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
+
+/** Repository root (services/gateway/src → ../../..): default location of the front-end builds. */
+export const REPO_ROOT = resolve(__dirname, '../../..');
+
+/** The remotes the shell knows (docs/frontend-contract.md). */
+export const KNOWN_REMOTES = [
+  { name: 'remote_content', short: 'content', distKey: 'remoteContentDist', devPort: 3001 },
+  { name: 'remote_auth', short: 'auth', distKey: 'remoteAuthDist', devPort: 3002 },
+  { name: 'remote_lists', short: 'lists', distKey: 'remoteListsDist', devPort: 3003 },
+  { name: 'remote_basket_offer', short: 'basket-offer', distKey: 'remoteBasketOfferDist', devPort: 3004 },
+] as const;
+
+export const DEFAULT_AFFILIATE_SCRIPT_URL = 'https://s.skimresources.com/js/wishlist.skimlinks.js';
+
+const remoteEntrySchema = z.object({
+  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a federation name'),
+  entry: z.string().refine((s) => s.startsWith('/') || /^https?:\/\//.test(s), 'an absolute path or http(s) URL'),
+});
+export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
+
+const remotesOverride = z
+  .string()
+  .optional()
+  .transform((raw, ctx): RemoteEntry[] | undefined => {
+    if (!raw) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: [{ "name", "entry" }, ...]' });
+      return z.NEVER;
+    }
+    const parsed = z.array(remoteEntrySchema).safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: `must be [{ "name", "entry" }, ...]: ${parsed.error.issues[0]?.message}` });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const dist = (dir: string) => resolve(REPO_ROOT, dir, 'dist');
+const distSettings = {
+  remoteContentDist: setting('REMOTE_CONTENT_DIST', z.string().min(1), dist('remote-content')),
+  remoteAuthDist: setting('REMOTE_AUTH_DIST', z.string().min(1), dist('remote-auth')),
+  remoteListsDist: setting('REMOTE_LISTS_DIST', z.string().min(1), dist('remote-lists')),
+  remoteBasketOfferDist: setting('REMOTE_BASKET_OFFER_DIST', z.string().min(1), dist('remote-basket-offer')),
+};
+
+export const gatewayConfig = defineConfig('gateway', {
+  ...commonSettings({ port: 8080 }),
+  publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`),
+  // Clients are browsers: nothing in front of the gateway unless you say so.
+  trustProxy: setting('TRUST_PROXY', z.string(), 'false'),
+  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', { description: 'auth service (tokens, accounts, introspection)' }),
+  listsUrl: setting('LISTS_URL', schemas.url, 'http://127.0.0.1:4002'),
+  offersUrl: setting('OFFERS_URL', schemas.url, 'http://127.0.0.1:4003'),
+  upstreamTimeoutMs: setting('UPSTREAM_TIMEOUT_MS', schemas.positiveInt, '15000', {
+    description: 'longest wait for a service answer before a 503',
+  }),
+  introspectionTimeoutMs: setting('INTROSPECTION_TIMEOUT_MS', schemas.positiveInt, '3000'),
+  introspectionCacheMs: setting('INTROSPECTION_CACHE_MS', z.coerce.number().int().min(0).max(2000), '2000', {
+    description: 'how long a bearer check is reused (at most 2 s: a revoked bearer stops within it)',
+  }),
+  shellDist: setting('SHELL_DIST', z.string().min(1), resolve(REPO_ROOT, 'shell', 'dist')),
+  remotes: setting('REMOTES', remotesOverride, undefined, {
+    description: 'JSON override of the remotes listed in /remotes.json',
+  }),
+  affiliateScriptUrl: setting('AFFILIATE_SCRIPT_URL', schemas.url, DEFAULT_AFFILIATE_SCRIPT_URL, {
+    description: "the affiliate network's script: replace with your publisher's script",
+  }),
+  deactivateAffiliation: setting(
+    'VITE_DEACTIVATE_AFFILIATION',
+    z.string().optional().transform((v) => v === 'true'),
+    undefined,
+  ),
+  frontendDev: setting('FRONTEND_DEV', schemas.boolean, 'false', {
+    description: 'dev mode: / proxied to the shell dev server, remotes.json points at the remote dev servers',
+  }),
+  devShellUrl: setting('DEV_SHELL_URL', schemas.url, 'http://localhost:3000'),
+  ...distSettings,
+});
+
+export type GatewayConfig = ConfigOf<typeof gatewayConfig>;

@@ -1,0 +1,162 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createMailer } from '@wishlist/service-kit';
+import { createGateway } from './app';
+import { cacheControlFor, IMMUTABLE } from './frontends';
+import { configFor, makeFrontends } from './test-support/fixtures';
+
+const fe = makeFrontends();
+afterAll(() => fe.cleanup());
+const gateway = (env: Record<string, string> = {}) => createGateway(configFor(fe.root, env)).app;
+const html = { Accept: 'text/html,application/xhtml+xml' };
+
+describe('static front ends', () => {
+  const app = gateway();
+
+  it('serves the shell at / without caching index.html', async () => {
+    const res = await request(app).get('/').set(html);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Wishlist</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for HTML navigations to app routes', async () => {
+    for (const path of ['/authenticate', '/fr/see/abc123', '/validate-email/t1/999']) {
+      const res = await request(app).get(path).set(html);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('does not fall back for missing files, /api, /remotes, /internal, /dev', async () => {
+    expect((await request(app).get('/static/js/missing.12345678.js')).status).toBe(404);
+    for (const path of ['/api/nope', '/remotes/content/nope.js', '/internal/introspect', '/dev/nope']) {
+      const res = await request(app).get(path).set(html);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('caches hashed chunks for a year and revalidates the rest', async () => {
+    const chunk = await request(app).get('/static/js/index.abcd1234.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect((await request(app).get('/favicon.ico')).headers['cache-control']).toBe('no-cache');
+    const manifest = await request(app).get('/remotes/content/mf-manifest.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/remotes/content/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/remotes/content/static/js/async/123.0f1e2d3c4b5a.js')).headers['cache-control']).toBe(IMMUTABLE);
+    expect(cacheControlFor('static/css/index.0a1b2c3d.css')).toBe(IMMUTABLE);
+    expect(cacheControlFor('mf-manifest.json')).toBe('no-cache');
+  });
+
+  it('compresses responses', async () => {
+    writeFileSync(join(fe.root, 'shell/dist/big.txt'), 'wish '.repeat(2000));
+    const res = await request(app).get('/big.txt').set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toBe('wish '.repeat(2000));
+  });
+});
+
+describe('/remotes.json', () => {
+  it('lists the built remotes and the affiliate script, no-cache', async () => {
+    const res = await request(gateway()).get('/remotes.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toEqual({
+      remotes: [{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json' }],
+      affiliation: { scriptUrl: 'https://s.skimresources.com/js/wishlist.skimlinks.js' },
+    });
+  });
+
+  it('picks up a remote built after start', async () => {
+    const app = gateway();
+    mkdirSync(join(fe.root, 'remote-lists/dist'), { recursive: true });
+    writeFileSync(join(fe.root, 'remote-lists/dist/mf-manifest.json'), '{}');
+    const res = await request(app).get('/remotes.json');
+    expect(res.body.remotes.map((r: { name: string }) => r.name)).toEqual(['remote_content', 'remote_lists']);
+  });
+
+  it('has no affiliate script when VITE_DEACTIVATE_AFFILIATION=true', async () => {
+    const res = await request(gateway({ VITE_DEACTIVATE_AFFILIATION: 'true' })).get('/remotes.json');
+    expect(res.body.affiliation).toEqual({ scriptUrl: null });
+    const other = await request(gateway({ VITE_DEACTIVATE_AFFILIATION: 'yes' })).get('/remotes.json');
+    expect(other.body.affiliation.scriptUrl).not.toBeNull();
+  });
+
+  it('takes REMOTES from the environment, or the dev servers in dev mode', async () => {
+    const remotes = [{ name: 'remote_auth', entry: 'https://cdn.example/auth/mf-manifest.json' }];
+    const res = await request(gateway({ REMOTES: JSON.stringify(remotes) })).get('/remotes.json');
+    expect(res.body.remotes).toEqual(remotes);
+    const dev = await request(gateway({ FRONTEND_DEV: 'true' })).get('/remotes.json');
+    expect(dev.body.remotes[0]).toEqual({ name: 'remote_content', entry: 'http://localhost:3001/mf-manifest.json' });
+    expect(() => configFor(fe.root, { REMOTES: '[{"name":1}]' })).toThrow(/REMOTES/);
+  });
+});
+
+describe('security headers', () => {
+  const csp = (res: request.Response) => String(res.headers['content-security-policy']);
+
+  it('sends a CSP admitting only what the app loads', async () => {
+    const res = await request(gateway()).get('/').set(html);
+    const policy = csp(res);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self' https://s.skimresources.com");
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("img-src 'self' data: https:");
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'self'");
+    expect(policy).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('drops the affiliate origin when affiliation is off', async () => {
+    const res = await request(gateway({ VITE_DEACTIVATE_AFFILIATION: 'true' })).get('/');
+    expect(csp(res)).toContain("script-src 'self';");
+  });
+
+  it('admits the dev servers in dev mode only', async () => {
+    const res = await request(gateway({ FRONTEND_DEV: 'true' })).get('/remotes.json');
+    expect(csp(res)).toContain('http://localhost:3001');
+    expect(csp(res)).toContain('ws://localhost:3000');
+  });
+});
+
+describe('health and /dev/mails', () => {
+  it('answers OPTIONS /api/health with 204 and GET with JSON', async () => {
+    const app = gateway();
+    expect((await request(app).options('/api/health')).status).toBe(204);
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'ok' } });
+    expect((await request(app).get('/health')).body.data.status).toBe('ok');
+  });
+
+  it('serves the local outbox newest first while SMTP is not configured', async () => {
+    const app = gateway();
+    expect((await request(app).get('/dev/mails')).body).toEqual([]);
+    const mailer = createMailer({ dataDir: join(fe.root, '.data'), from: 'x@x.org' });
+    await mailer.send({ to: 'a@x.org', subject: 'Validate', text: 'http://localhost/v', html: '<a>v</a>' });
+    await mailer.send({ to: 'b@x.org', subject: 'Offer', text: 'o', html: '<p>o</p>' });
+    const res = await request(app).get('/dev/mails');
+    expect(res.status).toBe(200);
+    expect(res.body.map((m: { subject: string }) => m.subject)).toEqual(['Offer', 'Validate']);
+    expect(res.body[0]).toEqual({ to: 'b@x.org', subject: 'Offer', text: 'o', html: '<p>o</p>', sentAt: expect.any(String) });
+  });
+
+  it('has no /dev/mails when SMTP_URL is set', async () => {
+    const res = await request(gateway({ SMTP_URL: 'smtp://mail:1025' })).get('/dev/mails');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+});

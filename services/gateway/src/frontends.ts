@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
+import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Rsbuild names hashed files `name.<8+ hex>.ext` (static/js/123.abcd1234.js, static/css/index.abcd1234.css).
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|mjs|cjs|css|map|woff2?|ttf|otf|eot|png|jpe?g|gif|svg|webp|avif|ico|wasm|json|txt)$/i;
+
+/** Hashed chunks are cached for a year; everything else (index.html, mf-manifest.json, remoteEntry.js) revalidates. */
+export function cacheControlFor(filePath: string): string {
+  return HASHED.test(basename(filePath)) ? IMMUTABLE : 'no-cache';
+}
+
+function serveDir(dir: string, index: string | false): RequestHandler {
+  return express.static(dir, {
+    index,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    redirect: false,
+    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+}
+
+export function remoteDists(config: GatewayConfig): { name: string; short: string; dir: string }[] {
+  return KNOWN_REMOTES.map((r) => ({ name: r.name, short: r.short, dir: config[r.distKey] }));
+}
+
+/** The remotes listed in /remotes.json: REMOTES, else dev servers (dev mode), else the built ones. */
+export function listRemotes(config: GatewayConfig): RemoteEntry[] {
+  if (config.remotes) return config.remotes;
+  if (config.frontendDev) {
+    return KNOWN_REMOTES.map((r) => ({ name: r.name, entry: `http://localhost:${r.devPort}/mf-manifest.json` }));
+  }
+  return remoteDists(config)
+    .filter((r) => existsSync(join(r.dir, 'mf-manifest.json')))
+    .map((r) => ({ name: r.name, entry: `/remotes/${r.short}/mf-manifest.json` }));
+}
+
+/** GET /remotes.json: the runtime federation config the shell reads at start. */
+export function remotesJson(config: GatewayConfig): RequestHandler {
+  return (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      remotes: listRemotes(config),
+      affiliation: { scriptUrl: config.deactivateAffiliation ? null : config.affiliateScriptUrl },
+    });
+  };
+}
+
+const NOT_SPA = /^\/(api|internal|remotes|dev)(\/|$)/;
+
+/** Static remotes under /remotes/<short>/ and the shell at / with the SPA fallback. */
+export function staticFrontends(router: Router, config: GatewayConfig): void {
+  for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
+  router.use(serveDir(config.shellDist, 'index.html'));
+  router.use(spaFallback(config.shellDist));
+}
+
+/** HTML navigations to app routes (no file behind them) get the shell's index.html. */
+export function spaFallback(shellDist: string): RequestHandler {
+  const index = join(shellDist, 'index.html');
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (NOT_SPA.test(req.path)) return next();
+    if (!String(req.headers.accept ?? '').includes('text/html')) return next();
+    if (!existsSync(index)) {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The front end is not built yet: run `npm run build -w shell` (npm start does it for you).');
+      return;
+    }
+    res.sendFile(index, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => {
+      if (err) next(err);
+    });
+  };
+}
