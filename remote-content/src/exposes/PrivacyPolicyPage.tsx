@@ -1,0 +1,4 @@
+// Federation entry: registers the `content` translations, then hands over the page.
+import '../i18n';
+
+export { default } from '../pages/PrivacyPolicyPage';
