@@ -1,28 +1,16 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { connectDatabase, startTestDatabase } from './database';
 import { createService } from './service';
 
-// The embedded engine (services/embedded-mongo) is built in parallel; until its entry point
-// exists these tests run only against a real MongoDB (MONGODB_URI).
-function engineAvailable(): boolean {
-  if (process.env.MONGODB_URI) return true;
-  try {
-    const pkg = require.resolve('@wishlist/embedded-mongo/package.json');
-    return existsSync(join(dirname(pkg), 'src/index.ts'));
-  } catch {
-    return false;
-  }
-}
-const maybe = engineAvailable() ? describe : describe.skip;
 
 const Item = mongoose.models.KitItem ?? mongoose.model('KitItem', new mongoose.Schema({ name: { type: String, required: true } }));
 
-maybe('database', () => {
+describe('database (embedded engine, or MONGODB_URI when set)', () => {
   it('startTestDatabase gives a working, isolated database', async () => {
     const db = await startTestDatabase();
     try {

@@ -170,6 +170,7 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a second signal (tsx relays, Ctrl-C twice) must not kill us mid-shutdown.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
