@@ -1,0 +1,92 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { AFFILIATE_SCRIPT_ID, injectAffiliateScript } from '../src/affiliation';
+import { fetchRuntimeConfig, forgetRemotes, knownRemote, loadRuntimeConfig } from '../src/federation/runtimeConfig';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+const response = (body: unknown, ok = true) => ({ ok, json: async () => body }) as Response;
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  forgetRemotes();
+  (registerRemotes as jest.Mock).mockReset();
+});
+
+describe('affiliate script (SPEC §1)', () => {
+  it('appends one async script when a URL is given', () => {
+    injectAffiliateScript('https://aff.example/track.js');
+    injectAffiliateScript('https://aff.example/track.js');
+    const scripts = document.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].src).toBe('https://aff.example/track.js');
+    expect(scripts[0].async).toBe(true);
+    expect(scripts[0].id).toBe(AFFILIATE_SCRIPT_ID);
+  });
+  it('never requests it when null', () => {
+    expect(injectAffiliateScript(null)).toBeNull();
+    expect(injectAffiliateScript(undefined)).toBeNull();
+    expect(document.querySelector('script')).toBeNull();
+  });
+});
+
+describe('runtime config (/remotes.json)', () => {
+  it('registers remotes and returns the affiliation', async () => {
+    const fetchImpl = jest.fn().mockResolvedValue(
+      response({
+        remotes: [{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json' }, { bad: 1 }],
+        affiliation: { scriptUrl: 'https://aff.example/s.js' },
+      }),
+    );
+    const cfg = await loadRuntimeConfig(fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(cfg).toEqual({
+      remotes: [{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json' }],
+      affiliation: { scriptUrl: 'https://aff.example/s.js' },
+    });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json' }], { force: false });
+    expect(knownRemote('remote_content')).toBeDefined();
+  });
+  it('reads a null affiliation', async () => {
+    const cfg = await fetchRuntimeConfig(jest.fn().mockResolvedValue(response({ remotes: [], affiliation: { scriptUrl: null } })));
+    expect(cfg?.affiliation.scriptUrl).toBeNull();
+  });
+  it('returns null (the shell still starts) when the file fails', async () => {
+    expect(await loadRuntimeConfig(jest.fn().mockRejectedValue(new TypeError('offline')))).toBeNull();
+    expect(await loadRuntimeConfig(jest.fn().mockResolvedValue(response({}, false)))).toBeNull();
+    expect(registerRemotes).not.toHaveBeenCalled();
+  });
+});
+
+describe('entry (src/index.ts)', () => {
+  it('injects the affiliate script from remotes.json, then imports the bootstrap', async () => {
+    jest.resetModules();
+    const bootstrap = jest.fn();
+    jest.doMock('../src/bootstrap', () => {
+      bootstrap();
+      return {};
+    });
+    globalThis.fetch = jest.fn().mockResolvedValue(response({ remotes: [], affiliation: { scriptUrl: 'https://aff.example/a.js' } }));
+    await jest.isolateModulesAsync(async () => {
+      await import('../src/index');
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).not.toBeNull();
+    expect(bootstrap).toHaveBeenCalled();
+  });
+  it('starts without remotes.json and without the script', async () => {
+    jest.resetModules();
+    const bootstrap = jest.fn();
+    jest.doMock('../src/bootstrap', () => {
+      bootstrap();
+      return {};
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    globalThis.fetch = jest.fn().mockRejectedValue(new TypeError('offline'));
+    await jest.isolateModulesAsync(async () => {
+      await import('../src/index');
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
+    expect(bootstrap).toHaveBeenCalled();
+  });
+});
