@@ -15,6 +15,14 @@ export default createRemoteConfig({
   },
   extra: {
     source: { entry: { index: './src/index.tsx' } },
+    output: {
+      filename: {
+        // The container entry keeps the conventional name at the root of dist (the gateway serves
+        // /remotes/content/remoteEntry.js no-cache); every other chunk stays content-hashed.
+        js: (pathData: { chunk?: { name?: string | null } }) =>
+          pathData.chunk?.name === 'remote_content' ? '../../remoteEntry.js' : '[name].[contenthash:10].js',
+      },
+    },
     html: { title: 'Wishlist – content (standalone)' },
   },
 });

@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import { seriousViolations } from '../test/axe';
+import { headingProblems, renderPage } from '../test/render';
+import HowToAddProductPage from './HowToAddProductPage';
+import HowToShareWishlistPage from './HowToShareWishlistPage';
+import HowToUseExtensionPage from './HowToUseExtensionPage';
+
+const cases: Array<[string, ReactElement, 'addProduct' | 'extension' | 'share', { en: string; fr: string }]> = [
+  ['HowToAddProductPage', <HowToAddProductPage key="a" />, 'addProduct', { en: '/en/how-to-add-product', fr: '/fr/comment-ajouter-un-produit' }],
+  ['HowToUseExtensionPage', <HowToUseExtensionPage key="e" />, 'extension', { en: '/en/how-to-use-extension', fr: '/fr/comment-utiliser-l-extension' }],
+  ['HowToShareWishlistPage', <HowToShareWishlistPage key="s" />, 'share', { en: '/en/how-to-share-wishlist', fr: '/fr/comment-partager-sa-liste' }],
+];
+
+const otherGuideLinks = {
+  en: { addProduct: '/en/how-to-add-product', extension: '/en/how-to-use-extension', share: '/en/how-to-share-wishlist', android: '/how-to-use-android-app' },
+  fr: { addProduct: '/fr/comment-ajouter-un-produit', extension: '/fr/comment-utiliser-l-extension', share: '/fr/comment-partager-sa-liste', android: '/how-to-use-android-app' },
+};
+
+describe.each(cases)('%s', (_name, page, key, paths) => {
+  it.each(['en', 'fr'] as const)('renders in %s with its sections and cross-links', async (lang) => {
+    const texts = (lang === 'en' ? en : fr).guides[key];
+    const { container } = await renderPage(page, { lang, path: paths[lang] });
+    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeInTheDocument();
+    for (const section of texts.sections) {
+      expect(screen.getByRole('heading', { level: 2, name: section.title })).toBeInTheDocument();
+      expect(container.querySelector(`#${section.id}`)).not.toBeNull();
+    }
+    const hrefs = Array.from(container.querySelectorAll('.content-guides a')).map((a) => a.getAttribute('href'));
+    const expected = Object.entries(otherGuideLinks[lang])
+      .filter(([k]) => k !== key)
+      .map(([, href]) => href);
+    expect(hrefs).toEqual(expected);
+    expect(hrefs).not.toContain(paths[lang]);
+    expect(headingProblems(container)).toEqual([]);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
+describe('guide content', () => {
+  it('explains adding from the site, the extension and Android', async () => {
+    await renderPage(<HowToAddProductPage />, { lang: 'en' });
+    expect(screen.getByText(/Paste the address in the field/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'extension guide' })).toHaveAttribute('href', '/en/how-to-use-extension');
+    expect(screen.getByRole('link', { name: 'Android guide' })).toHaveAttribute('href', '/how-to-use-android-app');
+  });
+
+  it('explains install, pin, add and sign-in for the extension', async () => {
+    await renderPage(<HowToUseExtensionPage />, { lang: 'fr' });
+    for (const title of ['Installer l’extension', 'L’épingler à la barre d’outils', 'Ajouter un produit', 'La première fois\u00a0: connectez-vous']) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'ajouter des produits depuis le site' })).toHaveAttribute('href', '/fr/comment-ajouter-un-produit');
+  });
+
+  it('explains sharing, offers, answers and favorites', async () => {
+    await renderPage(<HowToShareWishlistPage />, { lang: 'en' });
+    for (const title of ['Copy the link', 'What your friends see', 'The basket and the offers', 'How answers work']) {
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/Refuse politely/)).toBeInTheDocument();
+  });
+});
