@@ -57,6 +57,7 @@ export class MongoError extends Error {
 export function toMongoError(e: unknown): MongoError {
   if (e instanceof MongoError) return e;
   const msg = e instanceof Error ? e.message : String(e);
+  if (/immutable field/.test(msg)) return new MongoError(66, msg);
   if (/\$text/.test(msg)) return new MongoError(27, 'text index required for $text query');
   if (/unknown pipeline operator|unrecognized pipeline/i.test(msg))
     return new MongoError(40324, `Unrecognized pipeline stage name: ${msg}`);

@@ -116,6 +116,12 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
     if (!opts.inserting) checkTypes(doc, mod);
     else checkTypes(doc, Object.fromEntries(Object.entries(mod).filter(([, v]) => isPlainObject(v))));
     out = cloneDeep(doc);
+    if (isPlainObject(mod.$set) && '_id' in mod.$set) {
+      // mingo refuses any $set of _id: apply it here (only reachable when inserting or a no-op).
+      const { _id, ...rest } = mod.$set;
+      if (opts.inserting) out = { _id: cloneDeep(_id), ...out, ...{ _id: cloneDeep(_id) } };
+      mod.$set = rest;
+    }
     for (const [op, spec] of Object.entries(mod)) if (isPlainObject(spec) && Object.keys(spec).length === 0) delete mod[op];
     if (Object.keys(mod).length) {
       try {
@@ -154,6 +160,12 @@ export function seedFromQuery(q: Doc | undefined): Doc {
   };
   if (q && isPlainObject(q)) walk(q);
   const doc: Doc = {};
+  // mingo refuses to $set _id, so place it directly (first, as MongoDB does).
+  if ('_id' in sets) {
+    doc._id = cloneDeep(sets._id);
+    delete sets._id;
+  }
+  for (const k of Object.keys(sets)) if (k.startsWith('_id.')) delete sets[k];
   if (Object.keys(sets).length) mingoUpdate(doc, { $set: cloneDeep(sets) } as never, [], undefined, { cloneMode: 'deep' });
   return doc;
 }
