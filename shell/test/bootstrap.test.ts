@@ -2,7 +2,7 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { AFFILIATE_SCRIPT_ID, injectAffiliateScript } from '../src/affiliation';
 import { fetchRuntimeConfig, forgetRemotes, knownRemote, loadRuntimeConfig } from '../src/federation/runtimeConfig';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
 const response = (body: unknown, ok = true) => ({ ok, json: async () => body }) as Response;
 

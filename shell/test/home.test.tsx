@@ -8,6 +8,7 @@ import { renderApp } from './helpers';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <h1>{`page:${id}`}</h1> })),
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
 }));
 jest.mock('@wishlist/api-client', () => ({
   ...jest.requireActual('@wishlist/api-client'),

@@ -5,7 +5,7 @@ import { forgetRemotes, registerRuntimeRemotes } from '../src/federation/runtime
 import { REMOTE_LOAD_TIMEOUT_MS, RemoteLoadError, loadRemoteComponent, loadRemoteModule } from '../src/federation/remoteLoader';
 import { fakeRemote, renderApp } from './helpers';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
 const mockedRegister = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
 const never = () => new Promise<never>(() => {});
@@ -104,5 +104,23 @@ describe('a remote page that fails', () => {
     await flush(50);
     await flush(400);
     expect(screen.getByText('page:remote_content/PrivacyPolicyPage')).toBeInTheDocument();
+  });
+});
+
+describe('remoteResiliencePlugin', () => {
+  it('fetches manifests with no-store and aborts them after the timeout', async () => {
+    const { remoteResiliencePlugin } = await import('../src/federation/resiliencePlugin');
+    let signal: AbortSignal | undefined;
+    globalThis.fetch = jest.fn((_url: string, init: RequestInit) => {
+      signal = init.signal ?? undefined;
+      expect(init.cache).toBe('no-store');
+      return new Promise<Response>(() => {});
+    }) as unknown as typeof fetch;
+    const plugin = remoteResiliencePlugin(1000) as { fetch: (u: string, i: RequestInit) => Promise<Response> };
+    void plugin.fetch('/remotes/content/mf-manifest.json', {});
+    await jest.advanceTimersByTimeAsync(999);
+    expect(signal?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
 import { useRouteReady } from '../src/routing/routeReady';
 import { fakeRemote, renderApp } from './helpers';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 beforeAll(() => {

@@ -1,7 +1,8 @@
 // Runtime configuration served by the gateway at /remotes.json (no-cache): which remotes exist and
 // where their manifests are, plus the affiliate script. Imported by the entry before React starts,
 // so it must not import any shared package (react, @wishlist/*), only the federation runtime.
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteResiliencePlugin } from './resiliencePlugin';
 
 export interface RemoteDescriptor {
   name: string;
@@ -17,6 +18,7 @@ export const RUNTIME_CONFIG_URL = '/remotes.json';
 export const RUNTIME_CONFIG_TIMEOUT_MS = 5000;
 
 const known = new Map<string, RemoteDescriptor>();
+let pluginRegistered = false;
 
 function parse(body: unknown): RuntimeConfig {
   const b = (body ?? {}) as Partial<RuntimeConfig>;
@@ -45,6 +47,10 @@ export async function fetchRuntimeConfig(fetchImpl: typeof fetch = (...a) => glo
 /** Registers remotes with the federation runtime; `force` replaces a remote that failed before. */
 export function registerRuntimeRemotes(remotes: RemoteDescriptor[], force = false): void {
   if (remotes.length === 0) return;
+  if (!pluginRegistered) {
+    registerPlugins([remoteResiliencePlugin()]);
+    pluginRegistered = true;
+  }
   registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })), { force });
   for (const r of remotes) known.set(r.name, r);
 }
