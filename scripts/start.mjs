@@ -1,0 +1,237 @@
+// `npm start`: the whole product on one port, nothing but npm packages.
+// Builds stale front ends, starts the embedded database engine (unless MONGODB_URI is set),
+// every service under services/, then the gateway; stops them all on Ctrl-C / SIGTERM.
+// dev.mjs reuses the exported pieces.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const tsxCli = join(root, 'node_modules/tsx/dist/cli.mjs');
+
+/** Backend services started before the gateway (only those present under services/). */
+export const SERVICES = [
+  { name: 'auth', port: 4001, urlEnv: 'AUTH_URL', portEnv: 'AUTH_PORT' },
+  { name: 'lists', port: 4002, urlEnv: 'LISTS_URL', portEnv: 'LISTS_PORT' },
+  { name: 'offers', port: 4003, urlEnv: 'OFFERS_URL', portEnv: 'OFFERS_PORT' },
+];
+
+export const log = (msg) => console.log(`\x1b[1m[wishlist]\x1b[0m ${msg}`);
+export const fail = (msg) => console.error(`\x1b[31m[wishlist] ${msg}\x1b[0m`);
+
+const readJson = (p) => JSON.parse(readFileSync(p, 'utf8'));
+
+/** Front-end workspaces (shell, remote-*) that have a script `name` in package.json. */
+export function frontendWorkspaces(script = 'build') {
+  const { workspaces } = readJson(join(root, 'package.json'));
+  return workspaces
+    .filter((w) => w === 'shell' || w.startsWith('remote-'))
+    .filter((w) => existsSync(join(root, w, 'package.json')) && readJson(join(root, w, 'package.json')).scripts?.[script]);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Why `ws` needs a build, or null when its dist is newer than its sources and the shared packages. */
+export function staleReason(ws) {
+  const dir = join(root, ws);
+  const marker = ['index.html', 'mf-manifest.json'].map((f) => join(dir, 'dist', f)).find((f) => existsSync(f));
+  if (!marker) return 'no build yet';
+  const built = statSync(marker).mtimeMs;
+  const sources = [dir, ...readdirSync(join(root, 'shared')).filter((s) => s !== 'service-kit').map((s) => join(root, 'shared', s))];
+  const changed = sources.find((s) => newestMtime(s) > built);
+  return changed ? `sources changed (${changed.slice(root.length + 1)})` : null;
+}
+
+export function buildFrontends() {
+  for (const ws of frontendWorkspaces('build')) {
+    const why = staleReason(ws);
+    if (!why) continue;
+    log(`building ${ws}: ${why}`);
+    const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) {
+      fail(`the build of ${ws} failed (npm run build -w ${ws}); fix it and run npm start again.`);
+      process.exit(1);
+    }
+  }
+}
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+export function portIsFree(port) {
+  return new Promise((res) => {
+    const s = createServer();
+    s.once('error', () => res(false));
+    s.listen(port, () => s.close(() => res(true)));
+  });
+}
+
+/** Children, in start order; stopped in reverse. */
+export const children = [];
+let shuttingDown = false;
+
+function prefixLines(stream, name, out) {
+  let buf = '';
+  stream.on('data', (d) => {
+    buf += d;
+    const lines = buf.split('\n');
+    buf = lines.pop();
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+}
+
+/** Starts a child; its output is prefixed; an unexpected exit stops the whole stack. */
+export function startChild(name, cmd, args, { cwd = root, env = {}, onLine } = {}) {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const entry = { name, child, exited: false, exit: new Promise((r) => child.once('exit', (code, signal) => r({ code, signal }))) };
+  prefixLines(child.stdout, name, process.stdout);
+  prefixLines(child.stderr, name, process.stderr);
+  if (onLine) child.stdout.on('data', (d) => String(d).split('\n').forEach(onLine));
+  child.once('error', (err) => fail(`${name} could not start: ${err.message}`));
+  entry.exit.then(({ code, signal }) => {
+    entry.exited = true;
+    if (shuttingDown) return;
+    fail(`${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping everything.`);
+    void stopAll(1);
+  });
+  children.push(entry);
+  return entry;
+}
+
+export async function stopAll(code = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const entry of [...children].reverse()) {
+    if (entry.exited) continue;
+    entry.child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      fail(`${entry.name} did not stop within 15 s; killing it.`);
+      entry.child.kill('SIGKILL');
+    }, 15_000);
+    await entry.exit;
+    clearTimeout(timer);
+    log(`${entry.name} stopped`);
+  }
+  process.exit(code);
+}
+
+export function handleSignals() {
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.on(sig, () => {
+      if (!shuttingDown) log(`${sig}: stopping`);
+      void stopAll(0);
+    });
+  }
+}
+
+/** Polls GET url until 200 (or the child dies / time runs out). */
+export async function waitHealthy(name, url, entry, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (entry?.exited) throw new Error(`${name} exited before it was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} was not healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the embedded engine CLI on a free port; resolves to its URI. */
+export async function startEngine(dataDir) {
+  const bin = join(root, 'services/embedded-mongo/bin/embedded-mongo.cjs');
+  if (!existsSync(bin)) throw new Error('services/embedded-mongo is missing: set MONGODB_URI to use a MongoDB server');
+  const port = await freePort();
+  mkdirSync(join(dataDir, 'db'), { recursive: true });
+  let resolveUri;
+  const uri = new Promise((r) => (resolveUri = r));
+  const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db')], {
+    onLine: (line) => {
+      const m = /mongodb:\/\/\S+/.exec(line);
+      if (m) resolveUri(m[0]);
+    },
+  });
+  const timeout = new Promise((_, rej) => setTimeout(() => rej(new Error('the embedded engine did not print its URI within 30 s')), 30_000).unref());
+  const died = entry.exit.then(() => {
+    throw new Error('the embedded engine exited at start');
+  });
+  return Promise.race([uri, timeout, died]);
+}
+
+/** Starts auth/lists/offers (those present) and the gateway; waits until all are healthy. */
+export async function startBackend({ gatewayEnv = {} } = {}) {
+  const dataDir = resolve(root, process.env.DATA_DIR || '.data');
+  const gatewayPort = Number(process.env.PORT || 8080);
+  const identitySecret = process.env.IDENTITY_SECRET || randomBytes(32).toString('hex');
+  const present = SERVICES.filter((s) => existsSync(join(root, 'services', s.name, 'package.json')));
+  const ports = Object.fromEntries(SERVICES.map((s) => [s.name, Number(process.env[s.portEnv] || s.port)]));
+  for (const [name, port] of [...present.map((s) => [s.name, ports[s.name]]), ['gateway', gatewayPort]]) {
+    if (!(await portIsFree(port))) throw new Error(`port ${port} (${name}) is already in use; stop what uses it or set ${name === 'gateway' ? 'PORT' : `${name.toUpperCase()}_PORT`}`);
+  }
+  const shared = {
+    DATA_DIR: dataDir,
+    IDENTITY_SECRET: identitySecret,
+    GATEWAY_PORT: String(gatewayPort),
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
+    ...Object.fromEntries(SERVICES.map((s) => [s.urlEnv, `http://127.0.0.1:${ports[s.name]}`])),
+  };
+  if (process.env.MONGODB_URI) {
+    log('using MongoDB from MONGODB_URI');
+  } else {
+    shared.MONGODB_URI = await startEngine(dataDir);
+    log(`embedded database engine at ${shared.MONGODB_URI} (files in ${join(dataDir, 'db')})`);
+  }
+  log(process.env.SMTP_URL ? 'mail: SMTP_URL' : `mail: local outbox (${join(dataDir, 'outbox/mails.jsonl')}, GET /dev/mails)`);
+
+  const runTs = (name, port, extra = {}) => {
+    const dir = join(root, 'services', name);
+    const env = { ...shared, ...extra, PORT: String(port) };
+    return existsSync(join(dir, 'src/main.ts'))
+      ? startChild(name, process.execPath, [tsxCli, 'src/main.ts'], { cwd: dir, env })
+      : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env });
+  };
+  const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));
+  await Promise.all(started.map((s) => waitHealthy(s.name, `http://127.0.0.1:${s.port}/health`, s.entry)));
+  const gateway = runTs('gateway', gatewayPort, gatewayEnv);
+  await waitHealthy('gateway', `http://127.0.0.1:${gatewayPort}/health`, gateway);
+  return { gatewayPort, services: started.map((s) => s.name) };
+}
+
+async function main() {
+  handleSignals();
+  buildFrontends();
+  try {
+    const { gatewayPort, services } = await startBackend();
+    log(`services: ${['gateway', ...services].join(', ')}${services.length < SERVICES.length ? ' (the others are not written yet)' : ''}`);
+    console.log(`\n  Wishlist is running at http://localhost:${gatewayPort}\n  (Ctrl-C to stop)\n`);
+  } catch (err) {
+    fail(err.message);
+    await stopAll(1);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

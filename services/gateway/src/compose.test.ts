@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { REPO_ROOT } from './config';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+}
+
+const file = join(REPO_ROOT, 'docker-compose.yml');
+const compose = parse(readFileSync(file, 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const services = compose.services;
+/** Every box under services/ runs in its own container, except the embedded engine (compose uses MongoDB). */
+const boxes = readdirSync(join(REPO_ROOT, 'services')).filter(
+  (d) => d !== 'embedded-mongo' && existsSync(join(REPO_ROOT, 'services', d, 'package.json')),
+);
+
+describe('docker-compose.yml', () => {
+  const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
+  const hasBinary = dockerCompose.status === 0;
+
+  (hasBinary ? it : it.skip)('is valid for docker-compose (docker-compose config -q)', () => {
+    const r = spawnSync('docker-compose', ['-f', file, 'config', '-q'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, IDENTITY_SECRET: 'x'.repeat(64) },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('runs MongoDB 8 and a mail catcher with a web UI, both with health checks', () => {
+    expect(services.mongo.image).toBe('mongo:8');
+    expect(services.mongo.healthcheck?.test.join(' ')).toMatch(/ping/);
+    expect(services.mail.image).toMatch(/mailpit/);
+    expect(services.mail.ports).toContain('8025:8025');
+    expect(services.mail.healthcheck).toBeDefined();
+  });
+
+  it.each(boxes)('has a container, a Dockerfile and a health check for services/%s', (box) => {
+    const s = services[box];
+    expect(s).toBeDefined();
+    expect(s.build?.dockerfile).toBe(`services/${box}/Dockerfile`);
+    expect(existsSync(join(REPO_ROOT, s.build!.context, s.build!.dockerfile))).toBe(true);
+    expect(s.healthcheck?.test.join(' ')).toMatch(/\/health/);
+    for (const dep of Object.values(s.depends_on ?? {})) expect(dep.condition).toBe('service_healthy');
+  });
+
+  it('configures every service per the config contract', () => {
+    for (const box of boxes) {
+      const env = services[box].environment ?? {};
+      expect(env.SMTP_URL).toBe('smtp://mail:1025');
+      expect(env.IDENTITY_SECRET).toMatch(/^\$\{IDENTITY_SECRET/);
+      expect(env.PORT).toMatch(/^\d+$/);
+      if (box !== 'gateway') expect(env.MONGODB_URI).toMatch(/^mongodb:\/\/mongo:27017/);
+    }
+    expect(services.gateway.ports?.[0]).toMatch(/:8080$/);
+    expect(Object.keys(services.gateway.depends_on ?? {})).toEqual(
+      expect.arrayContaining(boxes.filter((b) => b !== 'gateway')),
+    );
+  });
+});
