@@ -119,7 +119,10 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
     if (isPlainObject(mod.$set) && '_id' in mod.$set) {
       // mingo refuses any $set of _id: apply it here (only reachable when inserting or a no-op).
       const { _id, ...rest } = mod.$set;
-      if (opts.inserting) out = { _id: cloneDeep(_id), ...out, ...{ _id: cloneDeep(_id) } };
+      if (opts.inserting) {
+        const { _id: _old, ...restOut } = out;
+        out = { _id: cloneDeep(_id), ...restOut };
+      }
       mod.$set = rest;
     }
     for (const [op, spec] of Object.entries(mod)) if (isPlainObject(spec) && Object.keys(spec).length === 0) delete mod[op];

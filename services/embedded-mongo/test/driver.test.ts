@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- conformance tests poke at loosely typed results */
 // Conformance through the raw mongodb driver: operators, cursors, indexes, errors, transactions.
 import { Binary, Decimal128, Long, MongoClient, ObjectId, Db, Collection } from 'mongodb';
 import { dbName, startTarget, Target } from './helpers';

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- conformance tests poke at loosely typed results */
 // Conformance through mongoose 9: what the services actually do.
 import mongoose, { Schema, Types } from 'mongoose';
 import { dbName, startTarget, Target } from './helpers';

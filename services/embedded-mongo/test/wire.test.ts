@@ -121,7 +121,7 @@ describeEngine('wire protocol robustness (engine only)', () => {
     const clients = await Promise.all(Array.from({ length: 8 }, () => MongoClient.connect(s.uri)));
     await Promise.all(
       clients.map((c, k) =>
-        Promise.all(Array.from({ length: 50 }, (_, i) => c.db('w').collection('conc').updateOne({ _id: i as never }, { $inc: { n: 1 }, $push: { by: k } }, { upsert: true }))),
+        Promise.all(Array.from({ length: 50 }, (_, i) => c.db('w').collection('conc').updateOne({ _id: i as never }, { $inc: { n: 1 }, $push: { by: k } } as never, { upsert: true }))),
       ),
     );
     const docs = await client.db('w').collection('conc').find().toArray();
