@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import mongoose from 'mongoose';
 import { start } from '../src/index';
-import { describeEngine, tmpDir } from './helpers';
+import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
+
+afterAll(() => removeTmpDirs());
 
 async function withClient<T>(uri: string, fn: (c: MongoClient) => Promise<T>): Promise<T> {
   const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000 });

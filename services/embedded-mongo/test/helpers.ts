@@ -27,6 +27,12 @@ export function dbName(prefix: string): string {
   return `emt_${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
 }
 
+const tmpDirs: string[] = [];
 export function tmpDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `embedded-mongo-${prefix}-`));
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), `embedded-mongo-${prefix}-`));
+  tmpDirs.push(d);
+  return d;
+}
+export function removeTmpDirs(): void {
+  for (const d of tmpDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
