@@ -13,9 +13,15 @@ async function main() {
   try {
     const frontends = frontendWorkspaces('dev');
     for (const ws of frontends) {
-      startChild(ws, 'npm', ['run', 'dev', '-w', ws], { cwd: root, env: { BROWSER: 'none' } });
+      startChild(ws, 'npm', ['run', 'dev', '-w', ws], { cwd: root, env: { BROWSER: 'none' }, group: true });
     }
-    const { gatewayPort } = await startBackend({ gatewayEnv: { FRONTEND_DEV: 'true', DEV_SHELL_URL: 'http://localhost:3000' } });
+    // remotes.json lists only the remotes that exist as workspaces.
+    const remotes = frontends
+      .filter((ws) => ws.startsWith('remote-') && DEV_PORTS[ws])
+      .map((ws) => ({ name: ws.replace(/-/g, '_'), entry: `http://localhost:${DEV_PORTS[ws]}/mf-manifest.json` }));
+    const { gatewayPort } = await startBackend({
+      gatewayEnv: { FRONTEND_DEV: 'true', DEV_SHELL_URL: 'http://localhost:3000', REMOTES: JSON.stringify(remotes) },
+    });
     for (const ws of frontends) {
       const port = DEV_PORTS[ws];
       if (port) await waitHealthy(ws, `http://localhost:${port}/`, undefined, 120_000).catch((e) => fail(e.message));

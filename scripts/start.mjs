@@ -102,9 +102,19 @@ function prefixLines(stream, name, out) {
 }
 
 /** Starts a child; its output is prefixed; an unexpected exit stops the whole stack. */
-export function startChild(name, cmd, args, { cwd = root, env = {}, onLine } = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const entry = { name, child, exited: false, exit: new Promise((r) => child.once('exit', (code, signal) => r({ code, signal }))) };
+// `group`: the child leads its own process group and signals go to the whole group (npm does not
+// pass SIGTERM on to the script it runs). tsx children get the signal themselves: tsx relays it.
+export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, group = false } = {}) {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+  const signal = (sig) => {
+    try {
+      if (group) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      // already gone
+    }
+  };
+  const entry = { name, child, signal, exited: false, exit: new Promise((r) => child.once('exit', (code, signal) => r({ code, signal }))) };
   prefixLines(child.stdout, name, process.stdout);
   prefixLines(child.stderr, name, process.stderr);
   if (onLine) child.stdout.on('data', (d) => String(d).split('\n').forEach(onLine));
@@ -124,10 +134,10 @@ export async function stopAll(code = 0) {
   shuttingDown = true;
   for (const entry of [...children].reverse()) {
     if (entry.exited) continue;
-    entry.child.kill('SIGTERM');
+    entry.signal('SIGTERM');
     const timer = setTimeout(() => {
       fail(`${entry.name} did not stop within 15 s; killing it.`);
-      entry.child.kill('SIGKILL');
+      entry.signal('SIGKILL');
     }, 15_000);
     await entry.exit;
     clearTimeout(timer);
@@ -212,7 +222,7 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
     const env = { ...shared, ...extra, PORT: String(port) };
     return existsSync(join(dir, 'src/main.ts'))
       ? startChild(name, process.execPath, [tsxCli, 'src/main.ts'], { cwd: dir, env })
-      : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env });
+      : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env, group: true });
   };
   const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));
   await Promise.all(started.map((s) => waitHealthy(s.name, `http://127.0.0.1:${s.port}/health`, s.entry)));
