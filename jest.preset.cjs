@@ -16,7 +16,7 @@ const transform = {
 const common = {
   transform,
   // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
-  transformIgnorePatterns: ['/node_modules/(?!(mingo)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };
