@@ -197,7 +197,8 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
   const dataDir = resolve(root, process.env.DATA_DIR || '.data');
   const gatewayPort = Number(process.env.PORT || 8080);
   const identitySecret = process.env.IDENTITY_SECRET || randomBytes(32).toString('hex');
-  const present = SERVICES.filter((s) => existsSync(join(root, 'services', s.name, 'package.json')));
+  // A service is started once it has its entry point (work in progress is skipped).
+  const present = SERVICES.filter((s) => existsSync(join(root, 'services', s.name, 'src/main.ts')));
   const ports = Object.fromEntries(SERVICES.map((s) => [s.name, Number(process.env[s.portEnv] || s.port)]));
   for (const [name, port] of [...present.map((s) => [s.name, ports[s.name]]), ['gateway', gatewayPort]]) {
     if (!(await portIsFree(port))) throw new Error(`port ${port} (${name}) is already in use; stop what uses it or set ${name === 'gateway' ? 'PORT' : `${name.toUpperCase()}_PORT`}`);
