@@ -52,7 +52,6 @@ const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const results = { firstView: [] };
 try {
   for (const width of [1280, 360]) {
     const page = await browser.newPage({ viewport: { width, height: 800 } });

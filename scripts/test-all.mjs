@@ -17,8 +17,9 @@ const step = (name, cmd, args, env = {}) => {
 const only = process.argv.slice(2);
 const want = (s) => only.length === 0 || only.includes(s);
 
-if (want('lint')) (step('lint', 'npx', ['eslint', '.']) ? passed++ : failed++);
-if (want('typecheck')) (step('typecheck', process.execPath, ['scripts/typecheck.mjs']) ? passed++ : failed++);
+const count = (ok) => (ok ? passed++ : failed++);
+if (want('lint')) count(step('lint', 'npx', ['eslint', '.']));
+if (want('typecheck')) count(step('typecheck', process.execPath, ['scripts/typecheck.mjs']));
 
 if (want('unit')) {
   const report = join(out, 'jest.json');
