@@ -15,7 +15,7 @@ import type {
   ValidationResult,
 } from '@wishlist/contracts';
 import { TimedCache } from './cache';
-import { isApiError, request } from './http';
+import { isApiError, onSignedOut, request } from './http';
 
 /** SPEC §9 cache durations. */
 export const HEALTH_CACHE_MS = 500;
@@ -34,6 +34,12 @@ export function clearApiCaches(): void {
   favoritesCache.clear();
   pagesCache.clear();
 }
+
+// A 401/403 anywhere means signed out: nothing fetched with the old identity stays cached.
+onSignedOut(() => {
+  listsCache.clear();
+  favoritesCache.clear();
+});
 
 const id = (value: string) => encodeURIComponent(value);
 type Envelope<T> = { data: T };
@@ -62,6 +68,23 @@ export async function getTokenStatus(tokenName: string): Promise<boolean> {
     return data?.isValidated === true;
   } catch {
     return false;
+  }
+}
+
+export type TokenState = 'validated' | 'pending' | 'dead';
+
+/**
+ * GET /api/tokens/{tokenName} for the polling page: `validated`, `pending` (not yet, or any
+ * transient failure: network, 5xx, rate limit) or `dead` (410 expired/revoked/too many tries, 401,
+ * 403, 404: waiting longer cannot succeed).
+ */
+export async function getTokenState(tokenName: string): Promise<TokenState> {
+  try {
+    const { data } = await request<{ isValidated?: boolean }>('GET', `/api/tokens/${id(tokenName)}`);
+    return data?.isValidated === true ? 'validated' : 'pending';
+  } catch (e) {
+    if (isApiError(e) && [401, 403, 404, 410].includes(e.status)) return 'dead';
+    return 'pending';
   }
 }
 

@@ -1,5 +1,6 @@
 // The HTTP layer of SPEC §7: JSON headers, app header, bearer, 3 s connect timeout, status mapping.
-import { getBearer, setApiReachable } from '@wishlist/stores';
+import { currentLanguage } from '@wishlist/i18n';
+import { getBearer, setApiReachable, useSessionStore } from '@wishlist/stores';
 
 /** SPEC §9: connect timeout. */
 export const CONNECT_TIMEOUT_MS = 3000;
@@ -41,6 +42,21 @@ export interface ApiClientConfig {
   fetch: typeof fetch;
   /** Client name in the app header. */
   app: string;
+  /** Sent as `Accept-Language` on every call (the current interface language). */
+  getLanguage: () => string | undefined;
+  /**
+   * Called on every 401/403 (SPEC §6: logged out). The default clears the default list id, so
+   * every screen reading the session store sees the user signed out at once.
+   */
+  onAuthError: (status: number) => void;
+}
+
+const signedOutListeners = new Set<() => void>();
+
+/** Runs `listener` on every 401/403 answer, after `onAuthError` (caches use it). */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
 }
 
 const config: ApiClientConfig = {
@@ -50,6 +66,8 @@ const config: ApiClientConfig = {
   onReachability: setApiReachable,
   fetch: (...args) => globalThis.fetch(...args),
   app: 'web',
+  getLanguage: currentLanguage,
+  onAuthError: () => useSessionStore.getState().setDefaultListId(null),
 };
 
 export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
@@ -80,6 +98,8 @@ export async function request<T = unknown>(method: string, path: string, body?: 
     'Content-Type': 'application/json',
     'X-Wishlist-App': `${config.app}/${Date.now()}`,
   };
+  const language = config.getLanguage();
+  if (language) headers['Accept-Language'] = language;
   const bearer = config.getBearer();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
@@ -109,5 +129,9 @@ export async function request<T = unknown>(method: string, path: string, body?: 
   // A gateway that cannot reach its upstream answers 502-504: the API is not reachable.
   if (res.status >= 502 && res.status <= 504) config.onReachability(false);
   else config.onReachability(true);
+  if (res.status === 401 || res.status === 403) {
+    config.onAuthError(res.status);
+    for (const listener of signedOutListeners) listener();
+  }
   throw new ApiError(res.status, data);
 }

@@ -1,3 +1,4 @@
 export * from './http';
 export * from './endpoints';
+export * from './session';
 export { TimedCache } from './cache';

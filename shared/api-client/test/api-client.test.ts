@@ -1,3 +1,4 @@
+import { i18next, initI18n } from '@wishlist/i18n';
 import { useReachabilityStore, useSessionStore } from '@wishlist/stores';
 import * as api from '../src';
 
@@ -33,9 +34,19 @@ describe('request', () => {
     jest.restoreAllMocks();
     expect(headersOf(calls[0])).toEqual({
       Accept: 'application/json',
+      'Accept-Language': 'en',
       'Content-Type': 'application/json',
       'X-Wishlist-App': 'web/1234',
     });
+  });
+  it('sends Accept-Language from the current i18n language', async () => {
+    initI18n('fr');
+    await i18next.changeLanguage('fr');
+    await api.request('GET', '/api/x');
+    expect(headersOf(calls[0])['Accept-Language']).toBe('fr');
+    await i18next.changeLanguage('en');
+    await api.request('GET', '/api/x');
+    expect(headersOf(calls[1])['Accept-Language']).toBe('en');
   });
   it('adds Authorization: Bearer when a bearer is stored', async () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'secret' } });
@@ -207,5 +218,96 @@ describe('endpoints (SPEC §7)', () => {
     expect(api.isAuthError(new api.ApiError(401, {}))).toBe(true);
     expect(api.isAuthError(new api.ApiError(403, {}))).toBe(true);
     expect(api.isAuthError(new api.ApiError(404, {}))).toBe(false);
+  });
+});
+
+describe('signed out on 401/403 (SPEC §6), centrally', () => {
+  it.each([401, 403])('a %s on any call clears the default list and the cached lists', async (status) => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1' });
+    responder = () => json(200, { data: [{ id: 'L1', name: 'A', isOwner: true, products: [] }] });
+    await api.getProductLists();
+    responder = () => json(status, {});
+    await expect(api.getFavorites()).rejects.toMatchObject({ status });
+    expect(useSessionStore.getState().defaultListId).toBeNull();
+    // The next lists call goes to the server (no stale list from the old identity).
+    responder = () => json(200, { data: [] });
+    expect(await api.getProductLists()).toEqual([]);
+  });
+  it('keeps the session on other errors', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1' });
+    responder = () => json(404, {});
+    await expect(api.getFavorites()).rejects.toMatchObject({ status: 404 });
+    expect(useSessionStore.getState().defaultListId).toBe('L1');
+  });
+  it('lets the app override the handler', async () => {
+    const onAuthError = jest.fn();
+    const defaults = api.getApiClientConfig().onAuthError;
+    api.configureApiClient({ onAuthError });
+    responder = () => json(401, {});
+    await api.request('GET', '/api/x').catch(() => undefined);
+    expect(onAuthError).toHaveBeenCalledWith(401);
+    api.configureApiClient({ onAuthError: defaults });
+  });
+});
+
+describe('token polling state', () => {
+  it.each([
+    [200, { isValidated: true }, 'validated'],
+    [200, { isValidated: false }, 'pending'],
+    [410, {}, 'dead'],
+    [401, {}, 'dead'],
+    [404, {}, 'dead'],
+    [500, {}, 'pending'],
+    [429, {}, 'pending'],
+  ] as const)('%s %j is %s', async (status, body, expected) => {
+    responder = () => json(status, body);
+    expect(await api.getTokenState('t1')).toBe(expected);
+    expect(calls[0].url).toBe('/api/tokens/t1');
+  });
+  it('keeps waiting on a network failure', async () => {
+    responder = () => Promise.reject(new TypeError('offline'));
+    expect(await api.getTokenState('t1')).toBe('pending');
+  });
+});
+
+describe('session flows', () => {
+  it('refreshDefaultListId takes the first list', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: null });
+    responder = () => json(200, { data: [{ id: 'A', name: 'A', isOwner: true, products: [] }, { id: 'B', name: 'B', isOwner: true, products: [] }] });
+    expect(await api.refreshDefaultListId()).toBe('A');
+    expect(useSessionStore.getState().defaultListId).toBe('A');
+  });
+  it('refreshDefaultListId without a bearer is signed out, without a call', async () => {
+    useSessionStore.setState({ token: null, defaultListId: 'stale' });
+    expect(await api.refreshDefaultListId()).toBeNull();
+    expect(useSessionStore.getState().defaultListId).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+  it('refreshDefaultListId: 401 is signed out, unreachable throws', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1' });
+    responder = () => json(401, {});
+    expect(await api.refreshDefaultListId()).toBeNull();
+    api.clearApiCaches();
+    responder = () => Promise.reject(new TypeError('offline'));
+    await expect(api.refreshDefaultListId()).rejects.toMatchObject({ unreachable: true });
+  });
+  it('signOut revokes the token with its bearer and forgets the session at once', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'secret' }, defaultListId: 'L1' });
+    responder = () => new Response(null, { status: 204 });
+    const done = api.signOut();
+    expect(useSessionStore.getState()).toMatchObject({ token: null, defaultListId: null });
+    await done;
+    expect(calls[0].init.method).toBe('DELETE');
+    expect(calls[0].url).toBe('/api/tokens');
+    expect(calls[0].init.body).toBe('{"token":"secret"}');
+    expect(headersOf(calls[0]).Authorization).toBe('Bearer secret');
+  });
+  it('signOut never rejects and makes no call without a bearer', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'secret' }, defaultListId: 'L1' });
+    responder = () => Promise.reject(new TypeError('offline'));
+    await expect(api.signOut()).resolves.toBeUndefined();
+    calls = [];
+    await api.signOut();
+    expect(calls).toHaveLength(0);
   });
 });

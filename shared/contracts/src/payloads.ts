@@ -8,6 +8,8 @@ export interface DataEnvelope<T> {
 export interface CreateTokenRequest {
   email: string;
   tokenName: string;
+  /** Language of the validation e-mail (the current interface language). */
+  language?: 'en' | 'fr';
 }
 export interface CreateTokenResponse {
   token: string;

@@ -99,6 +99,8 @@ export const productNameSchema = z
 export const createTokenRequestSchema = z.object({
   email: emailSchema,
   tokenName: z.string().trim().min(1),
+  /** Language of the validation e-mail; optional (the service falls back to Accept-Language). */
+  language: z.enum(['en', 'fr']).optional(),
 });
 
 export const validateTokenRequestSchema = z.object({

@@ -60,7 +60,16 @@ export function getBearer(): string | undefined {
   return useSessionStore.getState().token?.bearer || undefined;
 }
 
-/** SPEC §6: a session exists when a bearer is held or a default list is known. */
-export function hasSession(state: Pick<SessionState, 'token' | 'defaultListId'> = useSessionStore.getState()): boolean {
-  return Boolean(state.defaultListId) || Boolean(state.token?.bearer);
+/**
+ * SPEC §4: signed in means a default list is known (the bearer's `GET /api/product-lists` worked).
+ * A stored bearer alone is not a session: it may still wait for its e-mail validation, or have been
+ * revoked; the shell resolves it with `refreshDefaultListId()` from `@wishlist/api-client`.
+ */
+export function hasSession(state: Pick<SessionState, 'defaultListId'> = useSessionStore.getState()): boolean {
+  return Boolean(state.defaultListId);
+}
+
+/** A bearer is stored but not yet known to work (pending validation, or not checked yet). */
+export function hasUncheckedBearer(state: Pick<SessionState, 'token' | 'defaultListId'> = useSessionStore.getState()): boolean {
+  return !state.defaultListId && Boolean(state.token?.bearer);
 }

@@ -28,6 +28,9 @@ describe('@wishlist/stores', () => {
       const { getBearer, useSessionStore, hasSession } = load();
       expect(useSessionStore.getState().token).toEqual({ name: 't1', bearer: 'abc' });
       expect(getBearer()).toBe('abc');
+      // A bearer alone is not a session (it may wait for validation): the default list makes it one.
+      expect(hasSession()).toBe(false);
+      useSessionStore.getState().setDefaultListId('L1');
       expect(hasSession()).toBe(true);
     });
     it('stores a bearer and logs out (clears default list and token)', () => {

@@ -7,3 +7,4 @@ export { Spinner, type SpinnerProps } from './Spinner';
 export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel';
 export { Notifications, NOTIFICATION_TIMEOUT_MS, type NotificationsProps } from './Notifications';
 export { useIsMobile } from './useIsMobile';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';

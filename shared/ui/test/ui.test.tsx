@@ -2,7 +2,8 @@ import '@testing-library/jest-dom';
 import { act, render, screen, fireEvent } from '@testing-library/react';
 import { initI18n } from '@wishlist/i18n';
 import { useNotificationsStore } from '@wishlist/stores';
-import { Button, ErrorPanel, Notifications, Spinner, TextField, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
+import { useState } from 'react';
+import { Button, ConfirmDialog, ErrorPanel, Notifications, Spinner, TextField, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
 
 beforeAll(() => initI18n('en'));
 
@@ -139,5 +140,62 @@ describe('Notifications', () => {
     expect(document.getElementById('tab-popin')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Offer' }));
     expect(onNavigate).toHaveBeenCalledWith('/offer');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  function Harness({ busy = false, onConfirm = jest.fn() }: { busy?: boolean; onConfirm?: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        <ConfirmDialog
+          open={open}
+          title="Delete it?"
+          confirmLabel="Delete"
+          cancelLabel="Keep"
+          onConfirm={onConfirm}
+          onCancel={() => setOpen(false)}
+          busy={busy}
+        >
+          <p>This cannot be undone.</p>
+        </ConfirmDialog>
+      </>
+    );
+  }
+
+  it('is a labelled modal that focuses Cancel, traps Tab and returns focus on Escape', () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Delete it?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('This cannot be undone.');
+    const keep = screen.getByRole('button', { name: 'Keep' });
+    const del = screen.getByRole('button', { name: 'Delete' });
+    expect(keep).toHaveFocus();
+    del.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(keep).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(del).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
+  it('confirms, and cannot be dismissed while busy', () => {
+    const onConfirm = jest.fn();
+    const { rerender } = render(<Harness onConfirm={onConfirm} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalled();
+    rerender(<Harness onConfirm={onConfirm} busy />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 });
