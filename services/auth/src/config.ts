@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { commonSettings, defineConfig, schemas, setting, type ConfigOf, type Env } from '@wishlist/service-kit';
+
+const DEFAULT_LISTS_URL = 'http://127.0.0.1:4002';
+const DEFAULT_OFFERS_URL = 'http://127.0.0.1:4003';
+
+/**
+ * `name=url` pairs, comma separated: the services told to erase a person's data when the account
+ * is deleted (each answers `POST {url}/internal/users/{userId}/erase`).
+ */
+const erasureTargetsSchema = z.string().transform((raw, ctx) => {
+  const targets: { name: string; url: string }[] = [];
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([a-z][a-z0-9-]*)=(\S+)$/.exec(part);
+    if (!m || !z.url().safeParse(m[2]).success) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not name=http(s)://url` });
+      return z.NEVER;
+    }
+    if (targets.some((t) => t.name === m[1])) {
+      ctx.addIssue({ code: 'custom', message: `"${m[1]}" is listed twice` });
+      return z.NEVER;
+    }
+    targets.push({ name: m[1], url: m[2].replace(/\/+$/, '') });
+  }
+  return targets;
+});
+
+export const authConfig = defineConfig('auth', {
+  ...commonSettings({ port: 4001 }),
+  validationCodeTtlSeconds: setting('VALIDATION_CODE_TTL_SECONDS', schemas.positiveInt, '3600', {
+    description: 'how long the e-mailed validation link works',
+  }),
+  maxValidationTries: setting('MAX_VALIDATION_TRIES', schemas.positiveInt, '5', {
+    description: 'wrong codes allowed per token; the next attempt answers 400 too-many-tries',
+  }),
+  bearerTtlDays: setting('BEARER_TTL_DAYS', schemas.positiveInt, '365', {
+    description: 'a validated bearer unused for this long expires (sliding)',
+  }),
+  signinRateWindowSeconds: setting('SIGNIN_RATE_WINDOW_SECONDS', schemas.positiveInt, '900'),
+  signinRatePerAddress: setting('SIGNIN_RATE_PER_ADDRESS', schemas.positiveInt, '5', {
+    description: 'POST /api/tokens per e-mail address and window',
+  }),
+  signinRatePerClient: setting('SIGNIN_RATE_PER_CLIENT', schemas.positiveInt, '30', {
+    description: 'POST /api/tokens per client IP and window',
+  }),
+  validateRatePerClient: setting('VALIDATE_RATE_PER_CLIENT', schemas.positiveInt, '60', {
+    description: 'PUT /api/tokens per client IP and window',
+  }),
+  erasureTargets: setting(
+    'ERASURE_TARGETS',
+    erasureTargetsSchema,
+    (env: Env) => `lists=${env.LISTS_URL || DEFAULT_LISTS_URL},offers=${env.OFFERS_URL || DEFAULT_OFFERS_URL}`,
+    { description: 'name=url,... services told to erase a deleted account (default: LISTS_URL and OFFERS_URL)' },
+  ),
+  erasureRetrySeconds: setting('ERASURE_RETRY_SECONDS', schemas.positiveInt, '30', {
+    description: 'first retry delay of a failed erasure call (doubles up to an hour)',
+  }),
+  internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),
+});
+
+export type AuthConfig = ConfigOf<typeof authConfig>;

@@ -1,0 +1,76 @@
+import mongoose from 'mongoose';
+import { Token, type TokenDoc } from './models';
+
+export interface NewToken {
+  userId: mongoose.Types.ObjectId;
+  name: string;
+  bearerHash: string;
+  codeHash: string;
+  codeExpiresAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertToken(token: NewToken): Promise<TokenDoc> {
+  const created = await Token.create({ ...token, failedTries: 0, validatedAt: null, revokedAt: null });
+  return created.toObject() as TokenDoc;
+}
+
+export async function deleteToken(id: mongoose.Types.ObjectId): Promise<void> {
+  await Token.deleteOne({ _id: id }).exec();
+}
+
+export async function tokenByBearerHash(bearerHash: string): Promise<TokenDoc | null> {
+  return (await Token.findOne({ bearerHash }).lean().exec()) as TokenDoc | null;
+}
+
+export async function tokenById(id: mongoose.Types.ObjectId): Promise<TokenDoc | null> {
+  return (await Token.findById(id).lean().exec()) as TokenDoc | null;
+}
+
+/** The unrevoked tokens called `name` (newest first, capped: a name is not a secret). */
+export async function unrevokedTokensNamed(name: string, limit: number): Promise<TokenDoc[]> {
+  return (await Token.find({ name, revokedAt: null }).sort({ createdAt: -1 }).limit(limit).lean().exec()) as TokenDoc[];
+}
+
+/** Counts a wrong code against each still-pending token (never past `maxTries`). */
+export async function countWrongTry(ids: mongoose.Types.ObjectId[], maxTries: number): Promise<void> {
+  if (ids.length === 0) return;
+  await Token.updateMany(
+    { _id: { $in: ids }, validatedAt: null, revokedAt: null, failedTries: { $lt: maxTries } },
+    { $inc: { failedTries: 1 } },
+  ).exec();
+}
+
+/**
+ * Validates a pending token, only if it is still pending, unrevoked, under the tries limit and
+ * its code unexpired at this instant (a concurrent wrong try or revocation wins).
+ */
+export async function markValidated(
+  id: mongoose.Types.ObjectId,
+  options: { now: Date; maxTries: number; expiresAt: Date },
+): Promise<TokenDoc | null> {
+  return (await Token.findOneAndUpdate(
+    {
+      _id: id,
+      validatedAt: null,
+      revokedAt: null,
+      failedTries: { $lt: options.maxTries },
+      codeExpiresAt: { $gt: options.now },
+    },
+    { $set: { validatedAt: options.now, expiresAt: options.expiresAt } },
+    { returnDocument: 'after', lean: true },
+  ).exec()) as TokenDoc | null;
+}
+
+export async function slideExpiry(id: mongoose.Types.ObjectId, expiresAt: Date): Promise<void> {
+  await Token.updateOne({ _id: id, revokedAt: null }, { $set: { expiresAt } }).exec();
+}
+
+export async function revokeByBearerHash(bearerHash: string, now: Date): Promise<void> {
+  await Token.updateOne({ bearerHash, revokedAt: null }, { $set: { revokedAt: now } }).exec();
+}
+
+export async function revokeAllOfUser(userId: string, now: Date): Promise<void> {
+  if (!mongoose.isValidObjectId(userId)) return;
+  await Token.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } }).exec();
+}

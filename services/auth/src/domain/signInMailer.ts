@@ -1,0 +1,69 @@
+import type { Lang, Mail } from '@wishlist/service-kit';
+
+/** Everything inserted into the HTML goes through this. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+interface Texts {
+  subject: string;
+  greeting: string;
+  action: string;
+  button: string;
+  validity: (duration: string) => string;
+  ignore: string;
+  signature: string;
+  duration: (minutes: number) => string;
+}
+
+const texts: Record<Lang, Texts> = {
+  en: {
+    subject: 'Your Wishlist sign-in link',
+    greeting: 'Hello,',
+    action: 'To sign in to Wishlist, open this link on the device where you asked for it:',
+    button: 'Sign in to Wishlist',
+    validity: (d) => `This link is valid for ${d}.`,
+    ignore: 'If you did not ask to sign in, ignore this e-mail: nobody can use your account without this link.',
+    signature: 'The Wishlist team',
+    duration: (m) => (m % 60 === 0 ? `${m / 60} hour${m === 60 ? '' : 's'}` : `${m} minute${m === 1 ? '' : 's'}`),
+  },
+  fr: {
+    subject: 'Votre lien de connexion Wishlist',
+    greeting: 'Bonjour,',
+    action: "Pour vous connecter à Wishlist, ouvrez ce lien sur l'appareil où vous l'avez demandé :",
+    button: 'Me connecter à Wishlist',
+    validity: (d) => `Ce lien est valable ${d}.`,
+    ignore:
+      "Si vous n'avez pas demandé à vous connecter, ignorez cet e-mail : personne ne peut utiliser votre compte sans ce lien.",
+    signature: "L'équipe Wishlist",
+    duration: (m) => (m % 60 === 0 ? `${m / 60} heure${m === 60 ? '' : 's'}` : `${m} minute${m === 1 ? '' : 's'}`),
+  },
+};
+
+/** The sign-in (validation link) e-mail, in the person's language, text and HTML. */
+export function signInMail(options: { to: string; lang: Lang; link: string; validitySeconds: number }): Mail {
+  const t = texts[options.lang] ?? texts.en;
+  const validity = t.validity(t.duration(Math.max(1, Math.round(options.validitySeconds / 60))));
+  const text = [t.greeting, '', t.action, options.link, '', validity, '', t.ignore, '', t.signature, ''].join('\n');
+  const link = escapeHtml(options.link);
+  const html = `<!doctype html>
+<html lang="${options.lang}">
+<head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
+<p>${escapeHtml(t.greeting)}</p>
+<p>${escapeHtml(t.action)}</p>
+<p><a href="${link}" style="display: inline-block; padding: 10px 18px; background: #c2185b; color: #fff; text-decoration: none; border-radius: 4px;">${escapeHtml(t.button)}</a></p>
+<p style="font-size: 13px; word-break: break-all;"><a href="${link}">${link}</a></p>
+<p>${escapeHtml(validity)}</p>
+<p style="color: #666;">${escapeHtml(t.ignore)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body>
+</html>
+`;
+  return { to: options.to, subject: t.subject, text, html };
+}

@@ -1,0 +1,180 @@
+import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
+import {
+  countWrongTry,
+  deleteToken,
+  insertToken,
+  markValidated,
+  revokeByBearerHash,
+  slideExpiry,
+  tokenByBearerHash,
+  tokenById,
+  unrevokedTokensNamed,
+} from '../data/tokens';
+import { findUser, userForSignIn } from '../data/users';
+import type { TokenDoc } from '../data/models';
+import { hashSecret, newSecret, SECRET_PATTERN, sameHash } from './secrets';
+import { signInMail } from './signInMailer';
+
+/** Client-chosen device token names (`t` + ms in the app): safe in a URL path. */
+export const TOKEN_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Tokens of one name checked by a validation attempt (a name is not unique, nor a secret). */
+const MAX_TOKENS_PER_NAME = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const MESSAGES = {
+  tooManyTries: 'There were too many failures in trying to validate your email.',
+  incorrect: 'The validation link is incorrect or it expired.',
+  dead: 'This sign-in request is no longer valid (expired, refused after too many tries, or revoked). Ask for a new link.',
+  notYours: 'This sign-in request does not belong to the token you sent.',
+  mailFailed: 'We could not send the sign-in e-mail. Try again in a few minutes.',
+};
+
+export interface TokenRules {
+  publicUrl: string;
+  codeTtlSeconds: number;
+  maxTries: number;
+  bearerTtlDays: number;
+}
+
+export interface TokenServiceDeps {
+  rules: TokenRules;
+  mailer: Mailer;
+  logger?: Logger;
+  now?: () => Date;
+}
+
+type DeadReason = 'revoked' | 'too_many_tries' | 'expired';
+
+function tooManyTries(): HttpError {
+  return new HttpError(400, 'too_many_tries', MESSAGES.tooManyTries);
+}
+
+function incorrect(): HttpError {
+  return HttpError.unprocessable({ validationCode: MESSAGES.incorrect }, MESSAGES.incorrect);
+}
+
+export function createTokenService(deps: TokenServiceDeps) {
+  const { rules } = deps;
+  const now = deps.now ?? (() => new Date());
+  const bearerTtlMs = rules.bearerTtlDays * DAY_MS;
+  const base = rules.publicUrl.replace(/\/+$/, '');
+
+  const deadReason = (t: TokenDoc, at: Date): DeadReason | null => {
+    if (t.revokedAt) return 'revoked';
+    if (t.validatedAt) return t.expiresAt <= at ? 'expired' : null;
+    if (t.failedTries >= rules.maxTries) return 'too_many_tries';
+    if (t.codeExpiresAt <= at) return 'expired';
+    return null;
+  };
+
+  return {
+    /**
+     * POST /api/tokens: creates the account on a first sign-in, issues a bearer (useless until
+     * validated) and e-mails the validation link. Same answer for a known and a new address.
+     */
+    async signIn(input: { email: string; tokenName: string; lang: Lang }): Promise<{ token: string }> {
+      const at = now();
+      const user = await userForSignIn(input.email.toLowerCase(), input.lang);
+      const bearer = newSecret();
+      const code = newSecret();
+      const token = await insertToken({
+        userId: user._id,
+        name: input.tokenName,
+        bearerHash: hashSecret(bearer),
+        codeHash: hashSecret(code),
+        codeExpiresAt: new Date(at.getTime() + rules.codeTtlSeconds * 1000),
+        // Until validated the bearer is refused anyway; this is its life once validated.
+        expiresAt: new Date(at.getTime() + bearerTtlMs),
+      });
+      const link = `${base}/validate-email/${encodeURIComponent(input.tokenName)}/${code}`;
+      try {
+        await deps.mailer.send(signInMail({ to: input.email, lang: input.lang, link, validitySeconds: rules.codeTtlSeconds }));
+      } catch (err) {
+        deps.logger?.error({ err: (err as Error).message }, 'sign-in mail failed');
+        // A token nobody can validate is of no use: leave nothing behind.
+        await deleteToken(token._id).catch(() => undefined);
+        throw HttpError.serviceUnavailable(MESSAGES.mailFailed, 'mail_unavailable');
+      }
+      return { token: bearer };
+    },
+
+    /** GET /api/tokens/{tokenName}: polled by the device waiting for the link to be opened. */
+    async status(input: { tokenName: string; bearer: string | undefined }): Promise<{ isValidated: boolean }> {
+      const bearer = input.bearer;
+      if (!bearer || !SECRET_PATTERN.test(bearer)) throw HttpError.unauthorized(MESSAGES.notYours);
+      const token = await tokenByBearerHash(hashSecret(bearer));
+      if (!token || token.name !== input.tokenName) throw HttpError.unauthorized(MESSAGES.notYours);
+      const reason = deadReason(token, now());
+      if (reason) throw new HttpError(410, `token_${reason}`, MESSAGES.dead);
+      return { isValidated: Boolean(token.validatedAt) };
+    },
+
+    /**
+     * PUT /api/tokens: the code of the e-mailed link. 200 validated; 400 once the tries are
+     * used up (even with the right code); 422 wrong, expired or unknown.
+     */
+    async validate(input: { tokenName: string; validationCode: string }): Promise<{ isValidated: true }> {
+      if (!TOKEN_NAME_PATTERN.test(input.tokenName) || !SECRET_PATTERN.test(input.validationCode)) throw incorrect();
+      const at = now();
+      const candidates = await unrevokedTokensNamed(input.tokenName, MAX_TOKENS_PER_NAME);
+      const codeHash = hashSecret(input.validationCode);
+      let match: TokenDoc | undefined;
+      // Every candidate is compared, so the time taken says nothing about which one matched.
+      for (const t of candidates) if (sameHash(t.codeHash, codeHash) && !match) match = t;
+
+      if (match) {
+        if (match.validatedAt) {
+          // The link opened twice (or on a second device): still fine while the token lives.
+          if (deadReason(match, at)) throw incorrect();
+          return { isValidated: true };
+        }
+        if (match.failedTries >= rules.maxTries) throw tooManyTries();
+        if (match.codeExpiresAt <= at) throw incorrect();
+        const user = await findUser(String(match.userId));
+        if (!user || user.deletedAt) throw incorrect();
+        const done = await markValidated(match._id, { now: at, maxTries: rules.maxTries, expiresAt: new Date(at.getTime() + bearerTtlMs) });
+        if (done) return { isValidated: true };
+        // Lost a race (a wrong try, a revocation, another validation): answer from what is stored.
+        const fresh = await tokenById(match._id);
+        if (fresh?.validatedAt && !fresh.revokedAt) return { isValidated: true };
+        if (fresh && fresh.failedTries >= rules.maxTries) throw tooManyTries();
+        throw incorrect();
+      }
+
+      const pending = candidates.filter((t) => !t.validatedAt);
+      const live = pending.filter((t) => t.failedTries < rules.maxTries && t.codeExpiresAt > at);
+      if (live.length > 0) {
+        await countWrongTry(
+          live.map((t) => t._id),
+          rules.maxTries,
+        );
+        throw incorrect();
+      }
+      if (pending.some((t) => t.failedTries >= rules.maxTries)) throw tooManyTries();
+      throw incorrect();
+    },
+
+    /** DELETE /api/tokens: the bearer stops working (at the gateway within its 2 s cache). */
+    async revoke(bearer: string): Promise<void> {
+      if (!SECRET_PATTERN.test(bearer)) return;
+      await revokeByBearerHash(hashSecret(bearer), now());
+    },
+
+    /** /internal/introspect: who a bearer belongs to, or null when it must be refused. */
+    async introspect(bearer: string): Promise<{ userId: string; lang: Lang } | null> {
+      if (!SECRET_PATTERN.test(bearer)) return null;
+      const at = now();
+      const token = await tokenByBearerHash(hashSecret(bearer));
+      if (!token || !token.validatedAt || deadReason(token, at)) return null;
+      const user = await findUser(String(token.userId));
+      if (!user || user.deletedAt) return null;
+      // Sliding expiry, written at most once a day per token.
+      if (token.expiresAt.getTime() - at.getTime() < bearerTtlMs - DAY_MS) {
+        await slideExpiry(token._id, new Date(at.getTime() + bearerTtlMs));
+      }
+      return { userId: String(user._id), lang: user.lang === 'fr' ? 'fr' : 'en' };
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
