@@ -1,0 +1,49 @@
+// Where the sign-in flows go next (SPEC §2, §4), shared by the polling and validation pages.
+import { refreshDefaultListId } from '@wishlist/api-client';
+import { usePreferencesStore } from '@wishlist/stores';
+
+export const TOKEN_POLL_MS = 2000;
+
+/** The default list's product listing (SPEC route `product-listing`). */
+export function defaultListPath(listId: string): string {
+  return `/product-list/${encodeURIComponent(listId)}`;
+}
+
+/** Pages that must never be a post-login destination (they would loop). */
+const AUTH_PAGES = /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success)(\/|$|\?)/;
+
+/** A stored redirect is used only when it is a path of this app (no `//host`, no auth page). */
+export function isSafeRedirect(path: string | null | undefined): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !AUTH_PAGES.test(path);
+}
+
+/**
+ * After a validation on this device: learns the default list (the first list), then returns the
+ * stored `auth-redirection` (clearing it) or the default list's page; `/` when neither is known
+ * (the shell decides from there).
+ */
+export async function destinationAfterSignIn(): Promise<string> {
+  const listId = await refreshDefaultListId().catch(() => null);
+  const stored = usePreferencesStore.getState().takeAuthRedirection();
+  if (isSafeRedirect(stored)) return stored;
+  return listId ? defaultListPath(listId) : '/';
+}
+
+const PENDING_EMAIL_KEY = 'wishlist-auth-email';
+
+/** The address the last sign-in e-mail went to, shown by /check-your-emails (this tab only). */
+export function rememberPendingEmail(email: string): void {
+  try {
+    sessionStorage.setItem(PENDING_EMAIL_KEY, email);
+  } catch {
+    /* private mode: the page then shows a generic sentence */
+  }
+}
+
+export function pendingEmail(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_EMAIL_KEY);
+  } catch {
+    return null;
+  }
+}
