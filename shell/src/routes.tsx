@@ -45,9 +45,14 @@ export const routes: AppRoute[] = [
   { path: '/not-found', remote: 'remote_content/NotFoundPage' },
   { path: '/how-to-use-android-app', remote: 'remote_content/AndroidHowToPage' },
   ...contentRoutes,
+  // Issue 4: passwordless sign-in and accounts.
+  { path: '/authenticate/:reason?', remote: 'remote_auth/AuthenticatePage', name: 'authentication' },
+  { path: '/check-your-emails', remote: 'remote_auth/CheckYourEmailsPage' },
+  { path: '/validate-email/:tokenName/:validationCode', remote: 'remote_auth/ValidateEmailPage' },
+  { path: '/validate-email-failed/:reason', remote: 'remote_auth/ValidateEmailFailedPage' },
+  { path: '/validate-email-success', remote: 'remote_auth/ValidateEmailSuccessPage' },
+  { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
   // Later issues, one line each, e.g.:
-  // { path: '/authenticate/:reason?', remote: 'remote_auth/AuthenticationPage' },
-  // { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
   // { path: '/product-lists', remote: 'remote_lists/ProductListsPage', loginRequired: true },
   // { path: '/product-list/:productListId/:productId?', remote: 'remote_lists/ProductListingPage', name: 'product-listing' },
   // { path: '/basket', remote: 'remote_basket_offer/BasketPage' },

@@ -13,15 +13,33 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 jest.mock('@wishlist/api-client', () => ({
   ...jest.requireActual('@wishlist/api-client'),
   checkHealth: jest.fn(),
-  getProductLists: jest.fn(),
 }));
 const checkHealth = api.checkHealth as jest.MockedFunction<typeof api.checkHealth>;
-const getProductLists = api.getProductLists as jest.MockedFunction<typeof api.getProductLists>;
+
+// GET /api/product-lists answered by a fake fetch (the default list is refreshed inside the client).
+type ListsAnswer = { status: number; body?: unknown } | 'offline';
+let listsAnswer: ListsAnswer;
+// jsdom has no Response: the client only reads status, the content type and the text.
+const jsonResponse = (status: number, body: unknown) =>
+  ({ status, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
+const fetchMock = jest.fn(async (url: string) => {
+  if (url !== '/api/product-lists') return jsonResponse(404, {});
+  if (listsAnswer === 'offline') throw new TypeError('Failed to fetch');
+  return jsonResponse(listsAnswer.status, listsAnswer.body ?? {});
+});
+const getProductLists = {
+  mockResolvedValue: (lists: unknown[]) => (listsAnswer = { status: 200, body: { data: lists } }),
+  mockRejectedValue: (e: api.ApiError) => (listsAnswer = e.unreachable ? 'offline' : { status: e.status, body: {} }),
+};
+const listCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/product-lists');
 
 beforeAll(() => initI18n('en'));
 beforeEach(async () => {
   checkHealth.mockReset();
-  getProductLists.mockReset();
+  fetchMock.mockClear();
+  listsAnswer = { status: 500 };
+  api.clearApiCaches();
+  api.configureApiClient({ fetch: fetchMock as unknown as typeof fetch });
   useSessionStore.setState({ token: null, defaultListId: null });
   useNotificationsStore.setState({ items: [] });
   await setLanguage('en');
@@ -44,7 +62,7 @@ describe('decideHome (SPEC §2 `/`)', () => {
   it('goes to /authenticate when signed out and the API answers', async () => {
     checkHealth.mockResolvedValue(true);
     await expect(decideHome()).resolves.toEqual({ to: '/authenticate' });
-    expect(getProductLists).not.toHaveBeenCalled();
+    expect(listCalls()).toHaveLength(0);
   });
   it('treats a 401 on lists as logged out', async () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: null });
@@ -87,8 +105,8 @@ describe('`/` and `/server-error` pages', () => {
     checkHealth.mockResolvedValue(true);
     renderApp('/server-error');
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/not-found'));
-    // /authenticate is not wired in this issue: it falls to the not-found redirect.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/authenticate'));
+    expect(await screen.findByText('page:remote_auth/AuthenticatePage')).toBeInTheDocument();
     expect(checkHealth).toHaveBeenCalledTimes(2);
   });
 });

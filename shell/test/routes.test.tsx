@@ -133,16 +133,11 @@ describe('footer language switch', () => {
 });
 
 describe('login guard scaffolding', () => {
-  const guarded = [
-    ...routes,
-    { path: '/product-lists', remote: 'remote_lists/ProductListsPage' as const, loginRequired: true },
-    { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage' as const, loginRequired: 'account-deletion' as const },
-    { path: '/authenticate/:reason?', remote: 'remote_auth/AuthenticationPage' as const },
-  ];
+  const guarded = [...routes, { path: '/product-lists', remote: 'remote_lists/ProductListsPage' as const, loginRequired: true }];
 
   it('sends a signed-out visitor to /authenticate/mandatory and remembers the wanted path', async () => {
     renderApp('/product-lists?x=1', guarded);
-    expect(await screen.findByText('page:remote_auth/AuthenticationPage')).toBeInTheDocument();
+    expect(await screen.findByText('page:remote_auth/AuthenticatePage')).toBeInTheDocument();
     expect(location()).toBe('/authenticate/mandatory');
     expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/product-lists?x=1');
   });

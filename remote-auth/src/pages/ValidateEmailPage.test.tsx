@@ -81,7 +81,7 @@ describe('ValidateEmailPage', () => {
     ['too-many-tries', 400],
     ['incorrect-data', 422],
     ['unknown', 500],
-  ] as const)('failure %s (status %s): /validate-email-failed/%s', async (reason) => {
+  ] as const)('failure %s (status %s): /validate-email-failed/%s', async (reason, _status) => {
     api.validateToken.mockResolvedValue({ isValidated: false, reason });
     await renderPage(<ValidateEmailPage />, { path: PATH, route: ROUTE });
     await waitFor(() => expect(currentLocation()).toBe(`/validate-email-failed/${reason}`));

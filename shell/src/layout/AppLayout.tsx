@@ -7,6 +7,7 @@ import { MobileHeader } from './MobileHeader';
 import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
 import { SplashScreen } from './SplashScreen';
+import { SessionBootstrap } from '../session/SessionBootstrap';
 
 export const MAIN_ID = 'main-content';
 
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="shell-app">
       <LanguageSync />
+      <SessionBootstrap />
       <a className="shell-skip-link" href={`#${MAIN_ID}`}>
         {t('a11y.skipToContent')}
       </a>

@@ -3,11 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { hasSession, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
 import { desktopHeaderSlots } from './headerSlots';
+import { HeaderMenu } from './HeaderMenu';
 import { Logo } from './Logo';
+import { useHeaderData } from './useHeaderData';
 
+const listPath = (id: string) => `/product-list/${encodeURIComponent(id)}`;
+
+/**
+ * SPEC §2 desktop header: brand; signed in, the add-product and share-list buttons, the lists hover
+ * menu (owned lists and an add-list entry), the favorites menu when there are favorites, then the
+ * remote widgets (sign-out); signed out, the sign-in link.
+ */
 export function DesktopHeader() {
   const { t } = useTranslation('common');
   const signedIn = useSessionStore((s) => hasSession(s));
+  const defaultListId = useSessionStore((s) => s.defaultListId);
+  const { lists, favorites, loadLists, loadFavorites } = useHeaderData(signedIn);
   const slots = desktopHeaderSlots.filter((s) => s.when === 'always' || signedIn);
   return (
     <div className="shell-header__bar shell-container">
@@ -17,6 +28,51 @@ export function DesktopHeader() {
       </Link>
       <nav className="shell-header__nav" aria-label={t('a11y.mainNav')}>
         <ul className="shell-header__items">
+          {signedIn && defaultListId && (
+            <>
+              <li>
+                <Link to="/create-product" className="ui-button ui-button--primary ui-button--sm">
+                  <span aria-hidden="true">+</span>
+                  <span className="ui-button__label">{t('header.addProduct')}</span>
+                </Link>
+              </li>
+              <li>
+                <Link to={`/share-product-list/${encodeURIComponent(defaultListId)}`} className="ui-button ui-button--secondary ui-button--sm">
+                  <span className="ui-button__label">{t('header.share')}</span>
+                </Link>
+              </li>
+              <li>
+                <HeaderMenu label={t('header.lists')} onOpen={loadLists}>
+                  {lists.map((l) => (
+                    <li key={l.id}>
+                      <Link to={listPath(l.id)} className="shell-menu__item">
+                        {l.name}
+                      </Link>
+                    </li>
+                  ))}
+                  <li className="shell-menu__separator">
+                    <Link to="/create-product-list" className="shell-menu__item shell-menu__item--action">
+                      <span aria-hidden="true">+ </span>
+                      {t('header.addList')}
+                    </Link>
+                  </li>
+                </HeaderMenu>
+              </li>
+              {favorites.length > 0 && (
+                <li>
+                  <HeaderMenu label={t('header.favorites')} onOpen={loadFavorites}>
+                    {favorites.map((f) => (
+                      <li key={f.id}>
+                        <Link to={listPath(f.id)} className="shell-menu__item">
+                          {f.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </HeaderMenu>
+                </li>
+              )}
+            </>
+          )}
           {slots.map((s) => (
             <li key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
               <RemoteWidget module={s.module} />

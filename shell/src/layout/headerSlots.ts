@@ -1,15 +1,16 @@
 import type { RemoteModuleId } from '../federation/remoteLoader';
 
 /**
- * Header widgets exposed by remotes (SPEC §2 desktop header), filled by later issues, e.g.
+ * Header widgets exposed by remotes (SPEC §2 desktop header), rendered after the shell's own
+ * signed-in controls (add product, share, lists and favorites menus), e.g. a later
  * `{ key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always' }`.
- * `signedIn` widgets only show with a session.
+ * `signedIn` widgets only show with a session (a known default list).
  */
 export interface HeaderSlot {
-  key: 'add-product' | 'share' | 'lists' | 'favorites' | 'basket' | (string & {});
+  key: 'account' | 'basket' | (string & {});
   module: RemoteModuleId;
   when: 'signedIn' | 'always';
 }
 
-export const desktopHeaderSlots: HeaderSlot[] = [];
-export const mobileHeaderSlots: HeaderSlot[] = [];
+export const desktopHeaderSlots: HeaderSlot[] = [{ key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
+export const mobileHeaderSlots: HeaderSlot[] = [{ key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];

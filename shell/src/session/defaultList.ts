@@ -1,27 +1,9 @@
-import { checkHealth, getProductLists, isApiError, isAuthError } from '@wishlist/api-client';
-import { getBearer, useSessionStore } from '@wishlist/stores';
+import { checkHealth, refreshDefaultListId } from '@wishlist/api-client';
+import { useSessionStore } from '@wishlist/stores';
 
-/**
- * Refreshes the default list id (SPEC §4: the first list returned). Returns null when signed out:
- * no bearer, a 401/403 (which clears the default list) or no list. Throws when the API is unreachable.
- */
-export async function refreshDefaultListId(): Promise<string | null> {
-  const session = useSessionStore.getState();
-  if (!getBearer()) return session.defaultListId;
-  try {
-    const lists = await getProductLists();
-    const id = lists[0]?.id ?? null;
-    session.setDefaultListId(id);
-    return id;
-  } catch (e) {
-    if (isAuthError(e)) {
-      session.setDefaultListId(null);
-      return null;
-    }
-    if (isApiError(e) && e.unreachable) throw e;
-    return session.defaultListId;
-  }
-}
+// The default list (SPEC §4: the first list returned) is refreshed by `@wishlist/api-client`, so
+// the shell and the remotes share one implementation.
+export { refreshDefaultListId };
 
 export type HomeDecision = { to: string };
 

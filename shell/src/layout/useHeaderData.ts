@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Favorite, ProductList } from '@wishlist/contracts';
+import { getFavorites, getProductLists } from '@wishlist/api-client';
+
+/**
+ * What the signed-in desktop header shows: the owned lists (GET /api/product-lists) and the
+ * favorites (GET /api/favorites; any failure, such as a 404 before the favorites service exists,
+ * means no favorites menu). Loaded when signed in, refreshed when a menu opens.
+ */
+export function useHeaderData(signedIn: boolean) {
+  const [lists, setLists] = useState<ProductList[]>([]);
+  const [favorites, setFavorites] = useState<Favorite[]>([]);
+
+  const loadLists = useCallback(() => {
+    getProductLists().then(
+      (all) => setLists(all.filter((l) => l.isOwner)),
+      () => undefined,
+    );
+  }, []);
+  const loadFavorites = useCallback(() => {
+    getFavorites().then(
+      (all) => setFavorites(Array.isArray(all) ? all : []),
+      () => setFavorites([]),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!signedIn) {
+      setLists([]);
+      setFavorites([]);
+      return;
+    }
+    loadLists();
+    loadFavorites();
+  }, [signedIn, loadLists, loadFavorites]);
+
+  return { lists, favorites, loadLists, loadFavorites };
+}
