@@ -27,6 +27,22 @@ function FakeHeaderAccount() {
   );
 }
 
+/** remote_auth/DeleteAccountPage's ending: log out and go to `/` in the same tick. */
+function FakeDeleteAccount() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        void api.signOut();
+        navigate('/', { replace: true });
+      }}
+    >
+      Confirm deletion
+    </button>
+  );
+}
+
 // The API behind a fake fetch (jsdom has no Response: the client reads status, type and text).
 type Answer = { status: number; body?: unknown } | 'offline';
 let answers: Record<string, Answer>;
@@ -55,6 +71,7 @@ beforeEach(async () => {
   mockedLoad.mockReset();
   mockedLoad.mockImplementation(async (id: string) => {
     if (id === 'remote_auth/HeaderAccount') return { default: FakeHeaderAccount } as never;
+    if (id === 'remote_auth/DeleteAccountPage') return { default: FakeDeleteAccount } as never;
     return { default: () => <h1>{`page:${id}`}</h1> } as never;
   });
   answers = { 'OPTIONS /api/health': { status: 204 } };
@@ -89,9 +106,21 @@ describe('login guard (SPEC §6)', () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'good' } });
     answers['GET /api/product-lists'] = signedInLists;
     renderApp('/delete-account');
-    expect(await screen.findByText('page:remote_auth/DeleteAccountPage')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm deletion' })).toBeInTheDocument();
     expect(useSessionStore.getState().defaultListId).toBe('L1');
     expect(callsTo('GET /api/product-lists')[0][1].headers).toMatchObject({ Authorization: 'Bearer good', 'Accept-Language': 'en' });
+  });
+
+  it('a logout on a guarded page goes where its initiator says (/), not to /authenticate/{reason}', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+    answers['GET /api/product-lists'] = signedInLists;
+    answers['DELETE /api/tokens'] = { status: 204 };
+    renderApp('/delete-account');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm deletion' }));
+    // `/` decides: signed out and reachable, so /authenticate (no reason, nothing remembered).
+    await waitFor(() => expect(location()).toBe('/authenticate'));
+    expect(usePreferencesStore.getState().authRedirection).toBeNull();
+    expect(callsTo('DELETE /api/tokens')).toHaveLength(1);
   });
 
   it('the API unreachable during the check goes to /server-error', async () => {

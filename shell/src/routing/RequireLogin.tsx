@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
 import { refreshDefaultListId } from '../session/defaultList';
@@ -6,7 +6,7 @@ import { PageLoading } from '../federation/RemotePage';
 
 export type LoginReason = 'mandatory' | 'account-deletion' | 'favorite';
 
-type Check = 'checking' | 'allowed' | 'denied' | 'error';
+type Check = 'checking' | 'allowed' | 'denied' | 'error' | 'logged-out';
 
 /**
  * SPEC §6: a login-required route with no default list and no session goes to
@@ -18,14 +18,24 @@ export function RequireLogin({ reason = 'mandatory', children }: { reason?: Logi
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const bearer = useSessionStore((s) => s.token?.bearer);
   const [check, setCheck] = useState<Check>(() => (defaultListId ? 'allowed' : bearer ? 'checking' : 'denied'));
+  const wasAllowed = useRef(Boolean(defaultListId));
 
   useEffect(() => {
-    if (defaultListId) return setCheck('allowed');
-    if (!bearer) return setCheck('denied');
+    if (defaultListId) {
+      wasAllowed.current = true;
+      return setCheck('allowed');
+    }
+    // The token disappeared under an allowed page: a logout (sign-out, account deletion), whose
+    // initiator navigates to `/` itself. Redirecting to /authenticate here would race with it.
+    if (!bearer) return setCheck(wasAllowed.current ? 'logged-out' : 'denied');
     let cancelled = false;
     setCheck('checking');
     refreshDefaultListId().then(
-      (id) => !cancelled && setCheck(id ? 'allowed' : 'denied'),
+      (id) => {
+        if (cancelled) return;
+        if (id) wasAllowed.current = true;
+        setCheck(id ? 'allowed' : 'denied');
+      },
       () => !cancelled && setCheck('error'),
     );
     return () => {
@@ -39,6 +49,7 @@ export function RequireLogin({ reason = 'mandatory', children }: { reason?: Logi
     if (denied) usePreferencesStore.getState().setAuthRedirection(wanted);
   }, [denied, wanted]);
 
+  if (check === 'logged-out') return null;
   if (check === 'checking') return <PageLoading />;
   if (check === 'error') return <Navigate to="/server-error" replace />;
   if (denied) return <Navigate to={`/authenticate/${reason}`} replace />;
