@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, mainHeading } from './helpers';
+import { expectAccessible, expectNoHorizontalOverflow, languageSwitch, mainHeading } from './helpers';
 
 const pages = [
   { key: 'home', en: '/en', fr: '/fr', enTitle: /wish list/i, frTitle: /liste/i },
@@ -72,10 +72,10 @@ test('path language wins over the browser language', async ({ browser }) => {
 test('the footer language switch keeps the current page', async ({ page }) => {
   await page.goto('/en/privacy-policy');
   await expect(mainHeading(page)).toHaveText(/privacy/i);
-  await page.getByRole('contentinfo').getByRole('link', { name: /^(FR|Français)$/i }).click();
+  await languageSwitch(page, 'fr').click();
   await expect(page).toHaveURL(/\/fr\/politique-de-confidentialite$/);
   await expect(mainHeading(page)).toHaveText(/confidentialité/i);
-  await page.getByRole('contentinfo').getByRole('link', { name: /^(EN|English)$/i }).click();
+  await languageSwitch(page, 'en').click();
   await expect(page).toHaveURL(/\/en\/privacy-policy$/);
 });
 
@@ -108,7 +108,7 @@ test('one store and one i18n instance across the shell and the remotes', async (
   const counts = await page.evaluate(() => (window as unknown as { __WISHLIST_SINGLETONS__: unknown }).__WISHLIST_SINGLETONS__);
   expect(counts).toEqual({ stores: 1, i18n: 1 });
   // The shell's language switch changes the text the remote renders: one i18next instance.
-  await page.getByRole('contentinfo').getByRole('link', { name: /^(FR|Français)$/i }).click();
+  await languageSwitch(page, 'fr').click();
   await expect(mainHeading(page)).toHaveText(/extension/i);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });

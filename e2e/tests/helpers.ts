@@ -21,3 +21,10 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 
 /** The main heading of a page rendered by a remote. */
 export const mainHeading = (page: Page) => page.locator('main h1').first();
+
+/** The footer's FR/EN switch (a button or a link named by its language). */
+export const languageSwitch = (page: Page, lang: 'en' | 'fr') => {
+  const name = lang === 'fr' ? /^(FR|Français)$/i : /^(EN|English)$/i;
+  const footer = page.getByRole('contentinfo');
+  return footer.getByRole('button', { name }).or(footer.getByRole('link', { name }));
+};
