@@ -55,7 +55,16 @@ export default defineConfig({
       timeout: 600_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'pipe',
-      env: { PORT: String(PORT), DATA_DIR: dataDir, PAGE_FETCH_ALLOWLIST: process.env.PAGE_FETCH_ALLOWLIST ?? '' },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        PAGE_FETCH_ALLOWLIST: process.env.PAGE_FETCH_ALLOWLIST ?? '',
+        // Short-lived codes so the expiry journey runs in seconds; sign-in limits sized for the suite.
+        VALIDATION_CODE_TTL_SECONDS: process.env.E2E_CODE_TTL_SECONDS ?? '25',
+        SIGNIN_RATE_PER_CLIENT: '10000',
+        SIGNIN_RATE_PER_ADDRESS: '50',
+        VALIDATE_RATE_PER_CLIENT: '10000',
+      },
     },
     {
       command: 'npx tsx services/gateway/src/main.ts',
