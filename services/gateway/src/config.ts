@@ -80,6 +80,15 @@ export const gatewayConfig = defineConfig('gateway', {
     description: 'dev mode: / proxied to the shell dev server, remotes.json points at the remote dev servers',
   }),
   devShellUrl: setting('DEV_SHELL_URL', schemas.url, 'http://localhost:3000'),
+  imgSrcExtra: setting(
+    'CSP_IMG_SRC_EXTRA',
+    z
+      .string()
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+    '',
+    { description: 'extra origins product images may come from over plain http (a local shop in tests, an intranet)' },
+  ),
   ...distSettings,
 });
 

@@ -101,6 +101,12 @@ describe('/remotes.json', () => {
 describe('security headers', () => {
   const csp = (res: request.Response) => String(res.headers['content-security-policy']);
 
+  it('admits extra plain-http image origins only when configured (CSP_IMG_SRC_EXTRA)', async () => {
+    const res = await request(gateway({ CSP_IMG_SRC_EXTRA: 'http://localhost:18082, http://127.0.0.1:18082/x' })).get('/').set(html);
+    expect(csp(res)).toContain("img-src 'self' data: https: http://localhost:18082 http://127.0.0.1:18082");
+    expect(() => gateway({ CSP_IMG_SRC_EXTRA: 'javascript:alert(1)' })).toThrow();
+  });
+
   it('sends a CSP admitting only what the app loads', async () => {
     const res = await request(gateway()).get('/').set(html);
     const policy = csp(res);

@@ -12,7 +12,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
   const scriptSrc = ["'self'"];
   if (!config.deactivateAffiliation) scriptSrc.push(new URL(config.affiliateScriptUrl).origin);
   const styleSrc = ["'self'", "'unsafe-inline'"];
-  const imgSrc = ["'self'", 'data:', 'https:'];
+  const imgSrc = ["'self'", 'data:', 'https:', ...config.imgSrcExtra];
   const connectSrc = ["'self'"];
   const fontSrc = ["'self'", 'data:'];
   if (config.frontendDev) {
