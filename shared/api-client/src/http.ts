@@ -92,7 +92,20 @@ async function readBody(res: Response): Promise<unknown> {
   return text;
 }
 
-export async function request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+export interface RequestOptions {
+  /**
+   * Overrides the connect timeout for one call: a call whose server does slow work before it
+   * answers (fetching a shop's page) needs longer than the 3 s connect timeout.
+   */
+  timeoutMs?: number;
+}
+
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -105,7 +118,7 @@ export async function request<T = unknown>(method: string, path: string, body?: 
 
   const controller = new AbortController();
   // Connect timeout: aborts only until the response headers arrive.
-  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? config.timeoutMs);
   let res: Response;
   try {
     res = await config.fetch(config.baseUrl + path, {

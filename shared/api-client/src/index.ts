@@ -2,3 +2,4 @@ export * from './http';
 export * from './endpoints';
 export * from './session';
 export { TimedCache } from './cache';
+export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';

@@ -1,7 +1,30 @@
 // Entities of SPEC §3, as the browser holds them and the services send them.
 
-/** Placeholder picture used for new products and always last among scraped images. */
-export const NO_IMAGE_PLACEHOLDER = '/images/no-image.svg';
+/**
+ * The "no image" picture: new products start with it and it is always the last image choice.
+ * An inline SVG data URI (a framed landscape icon on a light background, no text so it needs no
+ * translation): it needs no file served by any front-end or the gateway, works the same in every
+ * remote, the browser extension and the Android wrapper, and the CSP admits `data:` images. The
+ * services store it as is (about 500 bytes), so a product saved without a picture keeps showing it.
+ */
+export const NO_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">' +
+      '<rect width="400" height="400" fill="#f1f3f5"/>' +
+      '<rect x="110" y="130" width="180" height="140" rx="14" fill="none" stroke="#adb5bd" stroke-width="12"/>' +
+      '<circle cx="165" cy="180" r="18" fill="#adb5bd"/>' +
+      '<path d="M122 258l54-58 38 40 30-28 34 46z" fill="#adb5bd"/>' +
+      '</svg>',
+  );
+
+/** Whether an image value is the "no image" placeholder. */
+export function isNoImage(image: string | null | undefined): boolean {
+  return !image || image === NO_IMAGE;
+}
+
+/** @deprecated Same as `NO_IMAGE` (kept for existing imports). */
+export const NO_IMAGE_PLACEHOLDER = NO_IMAGE;
 
 export interface Product {
   id?: string;
