@@ -13,11 +13,12 @@ import {
 } from '@wishlist/service-kit';
 import type { Request } from 'express';
 import type { AuthConfig } from '../config';
+import { findUser } from '../data/users';
 import { createAccountService } from '../domain/accounts';
 import { createErasureWorker, type ErasureWorker } from '../domain/erasures';
 import { pickLanguage } from '../domain/language';
 import { createTokenService } from '../domain/tokens';
-import { createTokenShape, createTokenFields, introspectShape, revokeTokenShape, tokenNameParams, validateTokenShape } from './requests';
+import { createTokenShape, createTokenFields, introspectShape, revokeTokenShape, tokenNameParams, userIdParams, validateTokenShape } from './requests';
 
 export interface AuthService extends Service {
   erasures: ErasureWorker;
@@ -126,6 +127,14 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
         if (!identity) throw HttpError.unauthorized('This bearer is not valid.', 'invalid_token');
         res.setHeader('Cache-Control', 'no-store');
         res.json({ data: identity });
+      });
+
+      // The offers service e-mails the owner of offered products in their language.
+      router.get('/internal/users/:userId', requireService(['offers']), validateShape({ params: userIdParams }), async (req, res) => {
+        const user = await findUser(String(req.params.userId));
+        if (!user || user.deletedAt || typeof user.email !== 'string') throw HttpError.notFound('No such user.', 'unknown_user');
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: { email: user.email, lang: user.lang } });
       });
     },
   });

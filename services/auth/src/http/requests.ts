@@ -33,3 +33,6 @@ export const revokeTokenShape = z.object({ token: z.string().max(1000) });
 export const introspectShape = z.object({ token: z.string().max(4096) });
 
 export const tokenNameParams = z.object({ tokenName: z.string().max(1000) });
+
+/** User ids are ours (ObjectId hex); anything else is a malformed internal call. */
+export const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a user id') });
