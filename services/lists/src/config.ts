@@ -1,7 +1,15 @@
-import { commonSettings, defineConfig, type ConfigOf } from '@wishlist/service-kit';
+import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
+import { z } from 'zod';
+import { allowlistSchema } from './pages/allowlist';
 
 export const listsConfig = defineConfig('lists', {
   ...commonSettings({ port: 4002 }),
+  // Page fetch (POST /api/pages): host:port entries reachable even on private addresses, limits.
+  pageFetchAllowlist: setting('PAGE_FETCH_ALLOWLIST', allowlistSchema, ''),
+  pageFetchTimeoutMs: setting('PAGE_FETCH_TIMEOUT_MS', schemas.positiveInt, '8000'),
+  pageFetchMaxBytes: setting('PAGE_FETCH_MAX_BYTES', schemas.positiveInt, String(3 * 1024 * 1024)),
+  pageFetchMaxRedirects: setting('PAGE_FETCH_MAX_REDIRECTS', z.coerce.number().int().min(0).max(20), '5'),
+  pageCacheTtlMs: setting('PAGE_CACHE_TTL_MS', schemas.positiveInt, String(10 * 60_000)),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;
