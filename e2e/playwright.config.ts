@@ -8,6 +8,9 @@ const root = resolve(__dirname, '..');
 export const PORT = Number(process.env.E2E_PORT ?? 18080);
 /** A second gateway with the affiliate script turned off (VITE_DEACTIVATE_AFFILIATION=true). */
 export const NO_AFFILIATION_PORT = PORT + 1;
+/** A local shop (e2e/shop/server.mjs) the page fetch may reach through PAGE_FETCH_ALLOWLIST. */
+export const SHOP_PORT = PORT + 2;
+export const SHOP_URL = `http://localhost:${SHOP_PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wishlist-e2e-'));
 
 // Debian's Chromium on the build machines; Playwright's own browser on a laptop that has it.
@@ -49,6 +52,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node e2e/shop/server.mjs ${SHOP_PORT}`,
+      cwd: root,
+      url: `${SHOP_URL}/`,
+      timeout: 30_000,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: root,
       url: `http://localhost:${PORT}/api/health`,
@@ -58,7 +68,9 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
-        PAGE_FETCH_ALLOWLIST: process.env.PAGE_FETCH_ALLOWLIST ?? '',
+        PAGE_FETCH_ALLOWLIST: `localhost:${SHOP_PORT},127.0.0.1:${SHOP_PORT}`,
+        CSP_IMG_SRC_EXTRA: `http://localhost:${SHOP_PORT}`,
+        OFFERING_RATE_PER_CLIENT: '10000',
         // Short-lived codes so the expiry journey runs in seconds; sign-in limits sized for the suite.
         VALIDATION_CODE_TTL_SECONDS: process.env.E2E_CODE_TTL_SECONDS ?? '25',
         SIGNIN_RATE_PER_CLIENT: '10000',
