@@ -1,12 +1,17 @@
 // Validation rules of SPEC §5, as plain predicates and as zod schemas, shared by browser and services.
 import { z } from 'zod';
+import { NO_IMAGE_PLACEHOLDER } from './entities';
 
 /** SPEC §5: non-space local part, @, non-space domain, a dot, non-space suffix. */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 /** SPEC §5: http or https, a host, an optional path. */
 export const PRODUCT_URL_PATTERN = /^https?:\/\/[^\s/?#:@]+(?::\d+)?(?:[/?#]\S*)?$/i;
 export const LIST_NAME_MAX_LENGTH = 100;
-export const PRODUCT_NAME_MAX_LENGTH = 500;
+export const PRODUCT_NAME_MAX_LENGTH = 200;
+/** Longest product URL or image URL accepted. */
+export const PRODUCT_URL_MAX_LENGTH = 2048;
+/** Highest price accepted: one million euros, in cents. */
+export const PRICE_MAX_CENTS = 100_000_000;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
@@ -28,6 +33,16 @@ export function isValidProductUrl(value: string): boolean {
 /** Whether a non-empty product URL is valid: the Continue button's rule. */
 export function isCompleteProductUrl(value: string): boolean {
   return value.trim() !== '' && isValidProductUrl(value);
+}
+
+/**
+ * Whether a product image is acceptable as stored: the no-image placeholder, or an absolute
+ * http(s) URL of at most PRODUCT_URL_MAX_LENGTH characters (never `javascript:`, `data:`...).
+ */
+export function isValidProductImage(value: string): boolean {
+  const v = value.trim();
+  if (v === NO_IMAGE_PLACEHOLDER) return true;
+  return v.length <= PRODUCT_URL_MAX_LENGTH && isCompleteProductUrl(v);
 }
 
 export function isValidListName(value: string): boolean {
@@ -70,13 +85,18 @@ export const requiredProductUrlSchema = z
   .refine(isCompleteProductUrl, { message: 'invalid-url' });
 
 export const listNameSchema = z
-  .string()
+  .string({ error: 'required' })
   .trim()
   .min(1, { message: 'required' })
   .max(LIST_NAME_MAX_LENGTH, { message: 'too-long' });
 
-/** Price in cents as stored: a non-negative integer or null. */
-export const priceCentsSchema = z.number().int().nonnegative().nullable();
+/** Price in cents as stored: an integer from 0 to PRICE_MAX_CENTS, or null (unknown). */
+export const priceCentsSchema = z
+  .number({ error: 'invalid-price' })
+  .int({ error: 'invalid-price' })
+  .min(0, { error: 'invalid-price' })
+  .max(PRICE_MAX_CENTS, { error: 'too-high' })
+  .nullable();
 
 /** Price as typed in a form, transformed into cents. */
 export const priceInputSchema = z
@@ -91,7 +111,7 @@ export const priceInputSchema = z
   });
 
 export const productNameSchema = z
-  .string()
+  .string({ error: 'required' })
   .trim()
   .min(1, { message: 'required' })
   .max(PRODUCT_NAME_MAX_LENGTH, { message: 'too-long' });
@@ -113,19 +133,37 @@ export const updateProductListRequestSchema = z.object({ name: listNameSchema })
 
 export const productsOrderingRequestSchema = z.object({ products: z.array(z.string().min(1)) });
 
+/** A product image: the NO_IMAGE placeholder or an absolute http(s) URL. */
+export const productImageSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { message: 'required' })
+  .refine(isValidProductImage, { message: 'invalid-image' });
+
+/** The URL of a stored product: required, absolute http(s), at most PRODUCT_URL_MAX_LENGTH. */
+export const productLinkSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { message: 'required' })
+  .max(PRODUCT_URL_MAX_LENGTH, { message: 'too-long' })
+  .refine(isCompleteProductUrl, { message: 'invalid-url' });
+
+/** Id of the list a product goes into (one of the caller's lists). */
+export const productListIdSchema = z.string({ error: 'required' }).trim().min(1, { message: 'required' });
+
 export const productFieldsSchema = z.object({
   name: productNameSchema,
-  image: z.string().trim().min(1, { message: 'required' }),
+  image: productImageSchema,
   price: priceCentsSchema,
 });
 
 export const createProductRequestSchema = productFieldsSchema.extend({
-  url: requiredProductUrlSchema,
-  productListId: z.string().trim().min(1),
+  url: productLinkSchema,
+  productListId: productListIdSchema,
 });
 
 export const updateProductRequestSchema = productFieldsSchema.extend({
-  productListId: z.string().trim().min(1),
+  productListId: productListIdSchema,
 });
 
 export const updateProductInListRequestSchema = z.union([
