@@ -232,19 +232,73 @@ export async function removeFavorite(listId: string): Promise<void> {
   }
 }
 
-// Offerings
-export async function getOffering(offeringId: string): Promise<OfferingRead> {
-  return (await request<Envelope<OfferingRead>>('GET', `/api/offerings/${id(offeringId)}`)).data.data;
+// Offerings (the offers contract of issue 6)
+/** `pending` until the owner gives an address or refuses. */
+export type OfferingState = 'pending' | 'address-given' | 'refused';
+
+/** GET /api/offerings/{id} as the owner reads it (the giver's e-mail is never sent). */
+export interface Offering extends OfferingRead {
+  state: OfferingState;
+  createdAt: string;
 }
 
-export async function createOffering(payload: CreateOfferingRequest): Promise<string> {
-  return (await request<Envelope<{ id: string }>>('POST', '/api/offerings', payload)).data.data.id;
+/** POST /api/offerings body: 1..50 unique product ids; identity ≤ 100, message ≤ 2000 characters. */
+export interface CreateOfferingPayload extends Omit<CreateOfferingRequest, 'offererIdentity' | 'offererMessage'> {
+  offererIdentity?: string;
+  offererMessage?: string;
+  /** Language of the mails to the giver (also sent as Accept-Language). */
+  language?: 'en' | 'fr';
 }
 
-export async function acceptOffering(offeringId: string, payload: AcceptOfferingRequest): Promise<void> {
-  await request('PATCH', `/api/offerings/${id(offeringId)}`, payload);
+/** One offering per owner of the products: `id` is the first, `ids` all of them. */
+export interface CreatedOffering {
+  id: string;
+  ids: string[];
 }
 
+/** GET /api/offerings/{id}: only the owner of its products may read it (anyone else gets 404). */
+export async function getOffering(offeringId: string): Promise<Offering> {
+  return (await request<Envelope<Offering>>('GET', `/api/offerings/${id(offeringId)}`)).data.data;
+}
+
+/**
+ * POST /api/offerings (anonymous allowed). Errors: 422 `{ errors: { field: message } }`, 409
+ * `{ error: { code: 'already_offered' }, conflicts: [ids] }` (see `offeringConflicts`), 429.
+ */
+export async function createOffering(payload: CreateOfferingPayload): Promise<CreatedOffering> {
+  const { data } = (await request<Envelope<Partial<CreatedOffering>>>('POST', '/api/offerings', payload)).data;
+  const first = typeof data?.id === 'string' ? data.id : '';
+  const ids = Array.isArray(data?.ids) ? data.ids.filter((v): v is string => typeof v === 'string') : [];
+  return { id: first || ids[0] || '', ids: ids.length > 0 ? ids : first ? [first] : [] };
+}
+
+/** PATCH /api/offerings/{id} {address}: the owner gives an address (the giver gets it by mail). */
+export async function acceptOffering(offeringId: string, payload: AcceptOfferingRequest): Promise<Offering | undefined> {
+  const { data } = await request<Partial<Envelope<Offering>>>('PATCH', `/api/offerings/${id(offeringId)}`, payload);
+  return data?.data;
+}
+
+/** DELETE /api/offerings/{id}: the owner refuses (products no longer offered, the giver told by mail). */
 export async function refuseOffering(offeringId: string): Promise<void> {
   await request('DELETE', `/api/offerings/${id(offeringId)}`);
+}
+
+/** The product ids of a 409 `already_offered` answer to `createOffering` (empty for anything else). */
+export function offeringConflicts(e: unknown): string[] {
+  if (!isApiError(e) || e.status !== 409) return [];
+  const body = e.data as { conflicts?: unknown } | null;
+  return Array.isArray(body?.conflicts) ? body.conflicts.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Field messages of a 422 answer (`{ errors: { field: message } }`), or an empty object. */
+export function fieldErrors(e: unknown): Record<string, string> {
+  if (!isApiError(e) || e.status !== 422) return {};
+  const errors = (e.data as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors as Record<string, unknown>)) {
+    const msg = Array.isArray(v) ? v[0] : v;
+    out[k] = typeof msg === 'string' ? msg : 'invalid';
+  }
+  return out;
 }

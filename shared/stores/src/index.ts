@@ -15,3 +15,5 @@ export * from './preferences';
 export * from './notifications';
 export * from './reachability';
 export { readJson, writeJson } from './storage';
+export * from './basket';
+export * from './view';

@@ -1,0 +1,165 @@
+// The basket of SPEC §3 and §4: a local set of products a visitor means to offer, persisted with
+// zustand `persist` under the storage key `basket`. Only the stored fields are kept (SPEC §3), plus
+// `productListId` so the basket page can link back to the list the products came from.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { formatPrice, type PriceStyle, type Product } from '@wishlist/contracts';
+
+/** SPEC §9 storage key. */
+export const BASKET_STORAGE_KEY = 'basket';
+
+/** Most products one offering may carry (the offers service accepts 1..50). */
+export const BASKET_MAX_PRODUCTS = 50;
+
+/** A product as the basket stores it. */
+export interface BasketItem {
+  id: string;
+  name: string;
+  url: string;
+  /** Integer cents, or null when unknown. */
+  price: number | null;
+  image: string;
+  websiteName?: string;
+  hasBeenOffered?: boolean;
+  isWishlisted: boolean;
+  hasFocus: boolean;
+  isMovable: boolean;
+  /** The list it was added from (to link back to it). */
+  productListId?: string;
+}
+
+/** What `add` accepts: any product with an id (extra fields are dropped). */
+export type BasketInput = Pick<Product, 'name' | 'url' | 'price' | 'image'> &
+  Partial<Pick<Product, 'websiteName' | 'hasBeenOffered' | 'isWishlisted' | 'hasFocus' | 'isMovable' | 'productListId'>> & {
+    id?: string;
+  };
+
+export interface BasketState {
+  products: BasketItem[];
+  /** Adds a product; ignored (returns false) when one with the same id is already there or it has no id. */
+  add: (product: BasketInput) => boolean;
+  remove: (id: string) => void;
+  /** Removes several products at once (e.g. the ones found already offered). */
+  removeMany: (ids: readonly string[]) => void;
+  has: (id: string | undefined) => boolean;
+  clear: () => void;
+  isEmpty: () => boolean;
+  count: () => number;
+  /** Sum of the known prices, in cents (products without a price count as zero). */
+  total: () => number;
+  /** The total as euros (`formatPrice`, French format by default). */
+  formattedTotal: (style?: PriceStyle) => string;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Keeps only the stored fields of a product; null when it cannot be a basket item. */
+export function toBasketItem(input: unknown): BasketItem | null {
+  if (!input || typeof input !== 'object') return null;
+  const p = input as Record<string, unknown>;
+  if (!isString(p.id) || p.id === '' || !isString(p.name)) return null;
+  const price = typeof p.price === 'number' && Number.isFinite(p.price) && p.price >= 0 ? Math.round(p.price) : null;
+  const item: BasketItem = {
+    id: p.id,
+    name: p.name,
+    url: isString(p.url) ? p.url : '',
+    price,
+    image: isString(p.image) ? p.image : '',
+    isWishlisted: true,
+    hasFocus: p.hasFocus === true,
+    isMovable: p.isMovable === true,
+  };
+  if (isString(p.websiteName)) item.websiteName = p.websiteName;
+  if (typeof p.hasBeenOffered === 'boolean') item.hasBeenOffered = p.hasBeenOffered;
+  if (isString(p.productListId) && p.productListId !== '') item.productListId = p.productListId;
+  return item;
+}
+
+/** Sum of the known prices in cents. */
+export function basketTotal(products: readonly Pick<BasketItem, 'price'>[]): number {
+  return products.reduce((sum, p) => sum + (p.price ?? 0), 0);
+}
+
+/** The stored value is outside input: anything that is not a valid item is dropped, duplicates too. */
+function sanitize(stored: unknown): BasketItem[] {
+  const list = stored && typeof stored === 'object' ? (stored as { products?: unknown }).products : undefined;
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  const out: BasketItem[] = [];
+  for (const raw of list) {
+    const item = toBasketItem(raw);
+    if (item && !seen.has(item.id) && out.length < BASKET_MAX_PRODUCTS) {
+      seen.add(item.id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+// Tolerant storage: private modes and quota errors keep the basket in memory.
+const safeStorage = createJSONStorage(() => ({
+  getItem: (name: string) => {
+    try {
+      return globalThis.localStorage?.getItem(name) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  setItem: (name: string, value: string) => {
+    try {
+      globalThis.localStorage?.setItem(name, value);
+    } catch {
+      /* storage unavailable */
+    }
+  },
+  removeItem: (name: string) => {
+    try {
+      globalThis.localStorage?.removeItem(name);
+    } catch {
+      /* storage unavailable */
+    }
+  },
+}));
+
+export const useBasketStore = create<BasketState>()(
+  persist(
+    (set, get) => ({
+      products: [],
+      add: (product) => {
+        const item = toBasketItem(product);
+        if (!item || get().has(item.id) || get().products.length >= BASKET_MAX_PRODUCTS) return false;
+        set((s) => ({ products: [...s.products, item] }));
+        return true;
+      },
+      remove: (id) => {
+        if (get().has(id)) set((s) => ({ products: s.products.filter((p) => p.id !== id) }));
+      },
+      removeMany: (ids) => {
+        const drop = new Set(ids);
+        if (get().products.some((p) => drop.has(p.id))) set((s) => ({ products: s.products.filter((p) => !drop.has(p.id)) }));
+      },
+      has: (id) => id !== undefined && get().products.some((p) => p.id === id),
+      clear: () => set({ products: [] }),
+      isEmpty: () => get().products.length === 0,
+      count: () => get().products.length,
+      total: () => basketTotal(get().products),
+      formattedTotal: (style = 'condensed') => formatPrice(basketTotal(get().products), style),
+    }),
+    {
+      name: BASKET_STORAGE_KEY,
+      storage: safeStorage,
+      version: 1,
+      partialize: (s) => ({ products: s.products }),
+      merge: (persisted, current) => ({ ...current, products: sanitize(persisted) }),
+      // Any other stored version is read through the same sanitizer.
+      migrate: (persisted) => ({ products: sanitize(persisted) }) as unknown as BasketState,
+    },
+  ),
+);
+
+// Another tab changed the basket: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === BASKET_STORAGE_KEY) void useBasketStore.persist.rehydrate();
+  });
+}
