@@ -1,8 +1,29 @@
-import { ErasedUser, ProductList, type ProductListDoc } from './models';
+import type mongoose from 'mongoose';
+import { atomically, ErasedUser, Favorite, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 /** The owner's lists in creation order (the first one is the default list, SPEC §4). */
 export async function listsOfOwner(ownerId: string): Promise<ProductListDoc[]> {
   return (await ProductList.find({ ownerId }).sort({ createdAt: 1, _id: 1 }).lean().exec()) as ProductListDoc[];
+}
+
+export async function findList(id: string): Promise<ProductListDoc | null> {
+  return (await ProductList.findById(id).lean().exec()) as ProductListDoc | null;
+}
+
+export async function findLists(ids: string[]): Promise<ProductListDoc[]> {
+  if (ids.length === 0) return [];
+  return (await ProductList.find({ _id: { $in: ids } }).lean().exec()) as ProductListDoc[];
+}
+
+export async function countListsOfOwner(ownerId: string): Promise<number> {
+  return ProductList.countDocuments({ ownerId }).exec();
+}
+
+/** Products of these lists (any order: the caller orders them by each list's order). */
+export async function productsOfLists(listIds: readonly (string | mongoose.Types.ObjectId)[]): Promise<ProductDoc[]> {
+  if (listIds.length === 0) return [];
+  const filter = listIds.length === 1 ? { listId: listIds[0] } : { listId: { $in: listIds } };
+  return (await Product.find(filter).lean().exec()) as ProductDoc[];
 }
 
 /** Inserts the default list; false when another request inserted it first (duplicate marker). */
@@ -17,9 +38,61 @@ export async function insertDefaultList(ownerId: string, name: string): Promise<
   }
 }
 
+export async function insertList(ownerId: string, name: string): Promise<ProductListDoc> {
+  const doc = await ProductList.create({ ownerId, name });
+  return doc.toObject() as ProductListDoc;
+}
+
+export async function renameList(id: string, name: string): Promise<ProductListDoc | null> {
+  return (await ProductList.findByIdAndUpdate(id, { $set: { name } }, { new: true }).lean().exec()) as ProductListDoc | null;
+}
+
+export type DeleteListOutcome = 'deleted' | 'not_found' | 'forbidden' | 'last_list';
+
+/**
+ * Deletes a list, its products and every favorite of it, all or nothing. Refused when it is the
+ * owner's only list; the owner's other lists are written in the same transaction so that two
+ * concurrent deletions cannot both pass that check.
+ */
+export function deleteListOf(ownerId: string, id: string): Promise<DeleteListOutcome> {
+  return atomically(async (session) => {
+    const list = await ProductList.findById(id).session(session).lean().exec();
+    if (!list) return 'not_found';
+    if (list.ownerId !== ownerId) return 'forbidden';
+    const others = await ProductList.updateMany({ ownerId, _id: { $ne: list._id } }, { $inc: { revision: 1 } }, { session }).exec();
+    if (others.matchedCount === 0) return 'last_list';
+    await ProductList.deleteOne({ _id: list._id }, { session }).exec();
+    await Product.deleteMany({ listId: list._id }, { session }).exec();
+    await Favorite.deleteMany({ listId: list._id }, { session }).exec();
+    return 'deleted';
+  });
+}
+
+export type ReorderOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden' | 'mismatch';
+
+/** Sets a list's order; `ids` must be exactly its products' ids (checked inside the transaction). */
+export function reorderList(ownerId: string, id: string, ids: string[]): Promise<ReorderOutcome> {
+  return atomically(async (session) => {
+    const list = await ProductList.findById(id).session(session).lean().exec();
+    if (!list) return 'not_found';
+    if (list.ownerId !== ownerId) return 'forbidden';
+    const products = await Product.find({ listId: list._id }, { _id: 1 }).session(session).lean().exec();
+    const actual = new Set(products.map((p) => String(p._id)));
+    const wanted = new Set(ids);
+    if (wanted.size !== ids.length || wanted.size !== actual.size || ids.some((p) => !actual.has(p))) return 'mismatch';
+    const updated = await ProductList.findByIdAndUpdate(list._id, { $set: { productIds: ids } }, { new: true, session }).lean().exec();
+    return { list: updated as ProductListDoc };
+  });
+}
+
 export async function deleteListsOfOwner(ownerId: string): Promise<number> {
   const r = await ProductList.deleteMany({ ownerId }).exec();
   return r.deletedCount ?? 0;
+}
+
+export async function listIdsOfOwner(ownerId: string): Promise<mongoose.Types.ObjectId[]> {
+  const rows = await ProductList.find({ ownerId }, { _id: 1 }).lean().exec();
+  return rows.map((r) => r._id);
 }
 
 export async function isErased(userId: string): Promise<boolean> {

@@ -10,11 +10,55 @@ const productListSchema = new Schema(
      * unique index makes two concurrent first calls create one default list, not two.
      */
     defaultFor: { type: String },
+    /**
+     * The list's order: product ids, each at most once ($addToSet). Reads tolerate an id whose
+     * product is gone and a product missing here (shown last), so the order can never hide or
+     * duplicate a product.
+     */
+    productIds: { type: [Schema.Types.ObjectId], default: [] },
+    /**
+     * Bumped on the owner's other lists when one is deleted, inside the deleting transaction:
+     * two concurrent deletions of someone's last two lists then write the same documents, so
+     * one of them retries, sees a single list left, and is refused.
+     */
+    revision: { type: Number, default: 0 },
   },
   { timestamps: true },
 );
 productListSchema.index({ ownerId: 1, createdAt: 1 });
 productListSchema.index({ defaultFor: 1 }, { unique: true, partialFilterExpression: { defaultFor: { $type: 'string' } } });
+
+/** A product in a list. `ownerId` is the list owner's id, copied for authorization and erasure. */
+const productSchema = new Schema(
+  {
+    listId: { type: Schema.Types.ObjectId, required: true },
+    ownerId: { type: String, required: true },
+    name: { type: String, required: true },
+    image: { type: String, required: true },
+    /** Integer cents, or null when unknown. */
+    price: { type: Number, default: null },
+    url: { type: String, required: true },
+    /** Derived from url on every write (never taken from the client). */
+    websiteName: { type: String, default: '' },
+    hasBeenOffered: { type: Boolean, default: false },
+    /** Id of the offering (offers service) holding the product; internal, never sent to browsers. */
+    offeredBy: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+productSchema.index({ listId: 1 });
+productSchema.index({ ownerId: 1 });
+
+/** A person's favorite list (someone else's list they follow). */
+const favoriteSchema = new Schema(
+  {
+    userId: { type: String, required: true },
+    listId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+favoriteSchema.index({ userId: 1, listId: 1 }, { unique: true });
+favoriteSchema.index({ listId: 1 });
 
 /**
  * People whose data was erased (account deleted). Only the id, which is no personal data: it
@@ -29,6 +73,18 @@ export type ProductListDoc = InferSchemaType<typeof productListSchema> & {
   _id: mongoose.Types.ObjectId;
   createdAt: Date;
 };
+export type ProductDoc = InferSchemaType<typeof productSchema> & {
+  _id: mongoose.Types.ObjectId;
+  createdAt: Date;
+};
+export type FavoriteDoc = InferSchemaType<typeof favoriteSchema> & { _id: mongoose.Types.ObjectId; createdAt: Date };
 
 export const ProductList = mongoose.model('ProductList', productListSchema);
+export const Product = mongoose.model('Product', productSchema);
+export const Favorite = mongoose.model('Favorite', favoriteSchema);
 export const ErasedUser = mongoose.model('ErasedUser', erasedUserSchema);
+
+/** Runs `fn` in a transaction (retried on transient conflicts): all its writes or none. */
+export function atomically<T>(fn: (session: mongoose.ClientSession) => Promise<T>): Promise<T> {
+  return mongoose.connection.transaction(fn);
+}

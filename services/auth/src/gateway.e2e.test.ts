@@ -1,0 +1,138 @@
+// The whole sign-in journey through the real gateway, auth and lists apps (port 0, one process,
+// one identity secret), with mails read from the local outbox at GET /dev/mails.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import request from 'supertest';
+import { startTestDatabase, type Listening, type TestDatabase } from '@wishlist/service-kit';
+import { createGateway } from '@wishlist/gateway/src/app';
+import { gatewayConfig } from '@wishlist/gateway/src/config';
+import { createListsService } from '@wishlist/lists-service/src/http/app';
+import { listsConfig } from '@wishlist/lists-service/src/config';
+import { authConfig } from './config';
+import { createAuthService, type AuthService } from './http/app';
+
+let db: TestDatabase;
+let dataDir: string;
+let auth: AuthService;
+let servers: Listening[] = [];
+let base: string;
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), 'auth-e2e-'));
+  const lists = await createListsService(listsConfig.load({ NODE_ENV: 'test' })).listen(0, '127.0.0.1');
+  const closed = await createListsService(listsConfig.load({ NODE_ENV: 'test' })).listen(0, '127.0.0.1');
+  await closed.close(); // a port nothing listens on: the offers service is not written yet
+  auth = createAuthService(
+    authConfig.load({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://wishlist.example',
+      ERASURE_TARGETS: `lists=http://127.0.0.1:${lists.port},offers=http://127.0.0.1:${closed.port}`,
+    }),
+  );
+  const authListening = await auth.listen(0, '127.0.0.1');
+  const gateway = await createGateway(
+    gatewayConfig.load({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      AUTH_URL: `http://127.0.0.1:${authListening.port}`,
+      LISTS_URL: `http://127.0.0.1:${lists.port}`,
+      OFFERS_URL: `http://127.0.0.1:${closed.port}`,
+      SHELL_DIST: join(dataDir, 'none'),
+      REMOTE_CONTENT_DIST: join(dataDir, 'none'),
+      REMOTE_AUTH_DIST: join(dataDir, 'none'),
+      REMOTE_LISTS_DIST: join(dataDir, 'none'),
+      REMOTE_BASKET_OFFER_DIST: join(dataDir, 'none'),
+    }),
+  ).listen(0, '127.0.0.1');
+  servers = [gateway, authListening, lists];
+  base = `http://127.0.0.1:${gateway.port}`;
+});
+
+afterAll(async () => {
+  await auth.stop();
+  for (const s of servers) await s.close();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(method: string, path: string, options: { bearer?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  // supertest on the gateway's URL: plain HTTP requests, no keep-alive pool left behind.
+  let req = request(base)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('accept', 'application/json');
+  if (options.bearer) req = req.set('authorization', `Bearer ${options.bearer}`);
+  for (const [k, v] of Object.entries(options.headers ?? {})) req = req.set(k, v);
+  const res = options.body === undefined ? await req : await req.send(options.body as object);
+  return { status: res.status, body: res.text ? JSON.parse(res.text) : undefined };
+}
+
+/** Sign-in as the app does it: POST, read the link from the outbox, PUT the code. */
+async function signIn(email: string, tokenName: string, lang: 'en' | 'fr' = 'en') {
+  const created = await call('POST', '/api/tokens', { body: { email, tokenName }, headers: { 'accept-language': lang } });
+  expect(created.status).toBe(201);
+  const bearer = created.body.token as string;
+  expect(await call('GET', `/api/tokens/${tokenName}`, { bearer })).toEqual({ status: 200, body: { isValidated: false } });
+  const mails = (await call('GET', '/dev/mails')).body as { to: string; subject: string; text: string }[];
+  const mail = mails.find((m) => m.to === email && m.text.includes(`/validate-email/${tokenName}/`))!;
+  const code = new RegExp(`http://wishlist\\.example/validate-email/${tokenName}/([A-Za-z0-9_-]+)`).exec(mail.text)![1];
+  expect(await call('PUT', '/api/tokens', { body: { tokenName, validationCode: code } })).toEqual({ status: 200, body: { isValidated: true } });
+  expect(await call('GET', `/api/tokens/${tokenName}`, { bearer })).toEqual({ status: 200, body: { isValidated: true } });
+  return { bearer, mail };
+}
+
+/** Polls until `method path` answers `status`; returns how long it took. */
+async function msUntil(status: number, method: string, path: string, bearer: string, limitMs = 4000): Promise<number> {
+  const start = Date.now();
+  while (Date.now() - start < limitMs) {
+    if ((await call(method, path, { bearer })).status === status) return Date.now() - start;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Infinity;
+}
+
+it('signs in, gets the default list, revokes, deletes the account, through the gateway', async () => {
+  const email = 'journey@example.com';
+  const phone = await signIn(email, 't1700000000001', 'fr');
+  expect(phone.mail.subject).toBe('Votre lien de connexion Wishlist');
+
+  const listsAnswer = await call('GET', '/api/product-lists', { bearer: phone.bearer });
+  expect(listsAnswer.status).toBe(200);
+  expect(listsAnswer.body).toEqual({ data: [{ id: expect.any(String), name: "Ma liste d'envies", isOwner: true, products: [] }] });
+  const defaultListId = listsAnswer.body.data[0].id;
+
+  // Nothing without a bearer, nor with a forged identity header, nor to /internal.
+  expect((await call('GET', '/api/product-lists')).status).toBe(401);
+  expect((await call('GET', '/api/product-lists', { headers: { 'x-wishlist-identity': 'forged' } })).status).toBe(401);
+  expect((await call('POST', '/internal/introspect', { body: { token: phone.bearer } })).status).toBe(404);
+
+  // A second device; then the first signs out: its bearer stops working within 2 s.
+  const laptop = await signIn(email, 't1700000000002', 'fr');
+  expect((await call('GET', '/api/product-lists', { bearer: laptop.bearer })).body.data[0].id).toBe(defaultListId);
+  expect((await call('DELETE', '/api/tokens', { body: { token: phone.bearer }, bearer: phone.bearer })).status).toBe(204);
+  expect(await msUntil(401, 'GET', '/api/product-lists', phone.bearer)).toBeLessThan(2500);
+  expect((await call('GET', '/api/product-lists', { bearer: laptop.bearer })).status).toBe(200);
+
+  // Account deletion: lists erased, every bearer refused within 2 s.
+  const userId = String((await mongoose.connection.db!.collection('users').findOne({ email }))!._id);
+  expect((await call('DELETE', '/api/accounts', { bearer: laptop.bearer })).status).toBe(204);
+  expect(await mongoose.connection.db!.collection('productlists').countDocuments({ ownerId: userId })).toBe(0);
+  // The lists service refuses the erased person at once; the gateway refuses the bearer within 2 s.
+  expect((await call('GET', '/api/product-lists', { bearer: laptop.bearer })).status).toBe(401);
+  expect(await msUntil(401, 'DELETE', '/api/accounts', laptop.bearer)).toBeLessThan(2500);
+
+  // The same address again: a new account with a new default list.
+  const again = await signIn(email, 't1700000000003', 'en');
+  const fresh = await call('GET', '/api/product-lists', { bearer: again.bearer });
+  expect(fresh.body.data).toEqual([{ id: expect.any(String), name: 'My wish list', isOwner: true, products: [] }]);
+  expect(fresh.body.data[0].id).not.toBe(defaultListId);
+});
+
+it('answers malformed and wrong requests with 4xx JSON through the gateway', async () => {
+  expect((await call('POST', '/api/tokens', { body: { email: 'nope', tokenName: 't1' } })).body).toEqual({ errors: { email: 'invalid-email' } });
+  expect((await call('POST', '/api/tokens', { body: [] })).status).toBe(400);
+  const wrong = await call('PUT', '/api/tokens', { body: { tokenName: 'tUnknown', validationCode: 'x'.repeat(43) } });
+  expect(wrong.status).toBe(422);
+  expect((await call('GET', '/api/tokens/tUnknown', { bearer: 'x'.repeat(43) })).status).toBe(401);
+});

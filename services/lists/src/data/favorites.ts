@@ -1,0 +1,28 @@
+import type mongoose from 'mongoose';
+import { Favorite, type FavoriteDoc } from './models';
+
+/** The person's favorites, oldest first. */
+export async function favoritesOf(userId: string): Promise<FavoriteDoc[]> {
+  return (await Favorite.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean().exec()) as FavoriteDoc[];
+}
+
+/** Adds a favorite; adding it again changes nothing. */
+export async function addFavorite(userId: string, listId: string): Promise<void> {
+  await Favorite.init();
+  try {
+    await Favorite.updateOne({ userId, listId }, { $setOnInsert: { userId, listId } }, { upsert: true }).exec();
+  } catch (err) {
+    // Two concurrent upserts: the unique index let one in; the other is the same favorite.
+    if ((err as { code?: number })?.code !== 11000) throw err;
+  }
+}
+
+export async function removeFavorite(userId: string, listId: string): Promise<void> {
+  await Favorite.deleteOne({ userId, listId }).exec();
+}
+
+/** The person's favorites and everyone's favorites of their lists (account erasure). */
+export async function deleteFavoritesOfUser(userId: string, ownListIds: mongoose.Types.ObjectId[]): Promise<number> {
+  const r = await Favorite.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
+  return r.deletedCount ?? 0;
+}

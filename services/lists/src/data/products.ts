@@ -1,0 +1,136 @@
+import type mongoose from 'mongoose';
+import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
+
+export interface ProductValues {
+  name: string;
+  image: string;
+  price: number | null;
+  url: string;
+  websiteName: string;
+}
+
+export async function findProduct(id: string): Promise<ProductDoc | null> {
+  return (await Product.findById(id).lean().exec()) as ProductDoc | null;
+}
+
+export async function productsOfOwner(ownerId: string): Promise<ProductDoc[]> {
+  return (await Product.find({ ownerId }).lean().exec()) as ProductDoc[];
+}
+
+export type InsertOutcome = { product: ProductDoc } | 'list_gone' | 'forbidden' | 'list_full';
+
+/**
+ * Adds a product at the end of a list. The insert and the list's order change are one
+ * transaction, which also conflicts with a concurrent deletion of the list (no orphan product)
+ * and with concurrent adds (each retried, none lost).
+ */
+export function insertProduct(ownerId: string, listId: string, values: ProductValues, maxPerList: number): Promise<InsertOutcome> {
+  return atomically(async (session) => {
+    const list = await ProductList.findById(listId).session(session).lean().exec();
+    if (!list) return 'list_gone';
+    if (list.ownerId !== ownerId) return 'forbidden';
+    if ((list.productIds?.length ?? 0) >= maxPerList) return 'list_full';
+    const [doc] = await Product.create([{ ...values, listId: list._id, ownerId }], { session });
+    await ProductList.updateOne({ _id: list._id }, { $addToSet: { productIds: doc._id } }, { session }).exec();
+    return { product: doc.toObject() as ProductDoc };
+  });
+}
+
+export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };
+
+export type UpdateOutcome = { product: ProductDoc } | 'not_found' | 'forbidden' | 'target_gone' | 'target_forbidden' | 'list_full';
+
+/**
+ * Changes a product, and moves it to `targetListId` when given and different: it leaves the old
+ * list's order and goes to the end of the new one, all in one transaction. `expectListId` makes
+ * the product "not found" unless it is in that list (nested routes).
+ */
+export function updateProduct(
+  ownerId: string,
+  id: string,
+  change: ProductChange,
+  options: { expectListId?: string; targetListId?: string; maxPerList: number },
+): Promise<UpdateOutcome> {
+  return atomically(async (session) => {
+    const product = await Product.findById(id).session(session).lean().exec();
+    if (!product || (options.expectListId && String(product.listId) !== options.expectListId)) return 'not_found';
+    if (product.ownerId !== ownerId) return 'forbidden';
+    const set: Record<string, unknown> = { ...change };
+    // The owner's choice wins over an offering's hold (the owner toggles).
+    if (change.hasBeenOffered !== undefined) set.offeredBy = null;
+    let target: ProductListDoc | null = null;
+    if (options.targetListId && options.targetListId !== String(product.listId)) {
+      target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
+      if (!target) return 'target_gone';
+      if (target.ownerId !== ownerId) return 'target_forbidden';
+      if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
+      set.listId = target._id;
+    }
+    const updated = await Product.findByIdAndUpdate(product._id, { $set: set }, { new: true, session }).lean().exec();
+    if (target) {
+      await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
+      await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
+    }
+    return { product: updated as ProductDoc };
+  });
+}
+
+export type DeleteOutcome = 'deleted' | 'not_found' | 'forbidden';
+
+export function deleteProduct(ownerId: string, id: string, expectListId?: string): Promise<DeleteOutcome> {
+  return atomically(async (session) => {
+    const product = await Product.findById(id).session(session).lean().exec();
+    if (!product || (expectListId && String(product.listId) !== expectListId)) return 'not_found';
+    if (product.ownerId !== ownerId) return 'forbidden';
+    await Product.deleteOne({ _id: product._id }, { session }).exec();
+    await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
+    return 'deleted';
+  });
+}
+
+export async function findProducts(ids: string[]): Promise<ProductDoc[]> {
+  if (ids.length === 0) return [];
+  return (await Product.find({ _id: { $in: ids } }).lean().exec()) as ProductDoc[];
+}
+
+/**
+ * Flags every product offered by `offeringId`, all or nothing. Products already held by the same
+ * offering count as claimed (a retried call). Returns the ids that could not be claimed (missing
+ * or held by someone else); nothing changes then.
+ */
+export function claimProducts(ids: string[], offeringId: string): Promise<{ conflicts: string[] }> {
+  return atomically(async (session) => {
+    const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1 }).session(session).lean().exec();
+    const byId = new Map(found.map((p) => [String(p._id), p]));
+    const conflicts = ids.filter((id) => {
+      const p = byId.get(id);
+      return !p || (p.hasBeenOffered && p.offeredBy !== offeringId);
+    });
+    if (conflicts.length > 0) return { conflicts };
+    const free = ids.filter((id) => !byId.get(id)!.hasBeenOffered);
+    if (free.length > 0) {
+      const r = await Product.updateMany(
+        { _id: { $in: free }, hasBeenOffered: false },
+        { $set: { hasBeenOffered: true, offeredBy: offeringId } },
+        { session },
+      ).exec();
+      // Cannot happen inside a transaction's snapshot; if it does, abort rather than half-claim.
+      if (r.modifiedCount !== free.length) throw Object.assign(new Error('claim raced'), { claimRaced: true });
+    }
+    return { conflicts: [] };
+  });
+}
+
+/** Clears the flag of the products still held by `offeringId`; the others are left alone. */
+export async function releaseProducts(ids: string[], offeringId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await Product.updateMany({ _id: { $in: ids }, offeredBy: offeringId }, { $set: { hasBeenOffered: false, offeredBy: null } }).exec();
+  return r.modifiedCount ?? 0;
+}
+
+export async function deleteProductsOfOwner(ownerId: string): Promise<number> {
+  const r = await Product.deleteMany({ ownerId }).exec();
+  return r.deletedCount ?? 0;
+}
+
+export type ObjectIdLike = string | mongoose.Types.ObjectId;
