@@ -139,6 +139,13 @@ describe('/api proxy', () => {
     expect((await ask()).body.identity).toBeNull();
     expect(auth.calls).toHaveLength(2);
   });
+
+  it('does not reuse a refusal: a bearer validated meanwhile works on the next request', async () => {
+    const ask = () => request(app).get('/api/product-lists').set('Authorization', 'Bearer pending-one');
+    expect((await ask()).body.identity).toBeNull();
+    valid.set('pending-one', { userId: 'user-3' }); // its e-mailed code was just submitted
+    expect((await ask()).body.identity).toEqual({ userId: 'user-3' });
+  });
 });
 
 describe('upstreams that are down or slow', () => {

@@ -66,7 +66,9 @@ export function createIntrospector(options: {
       if (inFlight) return inFlight;
       const p = ask(token)
         .then((identity) => {
-          remember(key, identity);
+          // Only valid answers are reused: a refused bearer may be a pending one that becomes
+          // valid the moment its e-mailed code is submitted, and must work on the next request.
+          if (identity) remember(key, identity);
           return identity;
         })
         .finally(() => pending.delete(key));
