@@ -3,8 +3,7 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
-import { isUtf8 } from 'node:buffer';
-import { decodeBuffer, getEncoding } from 'encoding-sniffer';
+import { decodeHtml } from './decode';
 import { PageFetchError } from './errors';
 import { checkUrl, createGuardAgents, isRefusedByAgent, MESSAGES, type CheckedUrl } from './guard';
 
@@ -141,7 +140,7 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       let checked = checkUrl(input, options.allowlist);
       for (let redirects = 0; ; redirects += 1) {
         const result = await hop(checked, combined, acceptLanguage);
-        if (result.kind === 'page') return { url: checked.url.href, html: decode(result.body, result.charset) };
+        if (result.kind === 'page') return { url: checked.url.href, html: decodeHtml(result.body, result.charset) };
         if (redirects >= options.maxRedirects) throw new PageFetchError('tooManyRedirects', MESSAGES.tooManyRedirects);
         let next: URL;
         try {
@@ -169,21 +168,4 @@ function charsetOf(contentType: string): string | undefined {
 function looksLikeHtml(body: Buffer): boolean {
   const head = body.subarray(0, 1024).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
   return /^(<!doctype html|<html|<head|<!--|<meta|<title)/.test(head);
-}
-
-/**
- * BOM, then the header's charset, then a `<meta charset>` prescan (encoding-sniffer, which
- * cheerio uses). An undeclared page is read as UTF-8 when it is valid UTF-8, else as
- * windows-1252 (the HTML default).
- */
-function decode(body: Buffer, charset?: string): string {
-  const sniffing = { maxBytes: 16 * 1024, transportLayerEncodingLabel: charset };
-  const declaredOrDefault = getEncoding(body, sniffing);
-  const undeclared = getEncoding(body, { ...sniffing, defaultEncoding: 'utf-8' }) !== declaredOrDefault;
-  const encoding = undeclared && isUtf8(body) ? 'utf-8' : declaredOrDefault;
-  try {
-    return new TextDecoder(encoding).decode(body);
-  } catch {
-    return decodeBuffer(body, sniffing); // a label TextDecoder lacks: iconv-lite
-  }
 }

@@ -1,0 +1,360 @@
+import { load, type CheerioAPI } from 'cheerio';
+import { currencyIn, normalizeCurrency, parsePriceToCents } from './price';
+
+/**
+ * Product candidates read from a page's HTML: title, images (best first), price in cents and
+ * currency, site name. Pure: parses markup only (scripts are never run; JSON-LD is parsed as
+ * data), returns plain strings and numbers that the front end escapes when it renders them.
+ */
+export interface PageMetadata {
+  title: string | null;
+  images: string[];
+  price: number | null;
+  currency: string | null;
+  siteName: string | null;
+}
+
+export const MAX_IMAGES = 30;
+const MAX_TITLE = 300;
+
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+
+interface ProductFacts {
+  name?: string;
+  images: string[];
+  price: number | null;
+  currency: string | null;
+}
+
+export function extractMetadata(html: string, pageUrl: string): PageMetadata {
+  const $ = load(html, { scriptingEnabled: false });
+  const base = baseUrl($, pageUrl);
+  const meta = metaReader($);
+
+  const ld = fromJsonLd($);
+  const micro = fromMicrodata($);
+  const product = mergeProducts(ld, micro);
+
+  const title = pickTitle($, meta, product?.name);
+  const images = collectImages($, meta, base, product);
+  const { price, currency } = pickPrice(meta, product);
+
+  return {
+    title,
+    images,
+    price,
+    currency,
+    siteName: clean(meta('og:site_name') ?? meta('application-name')) ?? null,
+  };
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* helpers                                                                                   */
+
+function clean(text: string | undefined | null): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const collapsed = text.replace(/[\s\u00a0]+/g, ' ').trim();
+  if (!collapsed) return undefined;
+  return collapsed.length > MAX_TITLE ? `${collapsed.slice(0, MAX_TITLE - 1)}…` : collapsed;
+}
+
+/** `<base href>` resolved against the page URL (only http(s)); else the page URL. */
+function baseUrl($: CheerioAPI, pageUrl: string): URL {
+  const page = new URL(pageUrl);
+  const href = $('base[href]').first().attr('href');
+  if (!href) return page;
+  try {
+    const base = new URL(href.trim(), page);
+    return base.protocol === 'http:' || base.protocol === 'https:' ? base : page;
+  } catch {
+    return page;
+  }
+}
+
+/** Reads `<meta property|name|itemprop=key content>`, first non-empty. */
+function metaReader($: CheerioAPI): (key: string) => string | undefined {
+  const values = new Map<string, string>();
+  $('meta').each((_, el) => {
+    const key = (el.attribs.property ?? el.attribs.name ?? el.attribs.itemprop ?? '').trim().toLowerCase();
+    const content = el.attribs.content?.trim();
+    if (key && content && !values.has(key)) values.set(key, content);
+  });
+  return (key) => values.get(key);
+}
+
+function absolute(raw: string | undefined, base: URL): string | undefined {
+  if (!raw) return undefined;
+  const value = raw.trim();
+  if (!value || value.startsWith('data:')) return undefined;
+  try {
+    const url = new URL(value, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    url.hash = '';
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* JSON-LD                                                                                   */
+
+/** Parses a JSON-LD block, tolerating what shops get wrong (comments, CDATA, raw newlines, trailing commas). */
+export function parseJsonLd(text: string): Json | undefined {
+  const attempts = [
+    text,
+    text
+      .replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, '')
+      .replace(/^\s*\/\*[\s\S]*?\*\/|\/\*[\s\S]*?\*\/\s*$/g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/[\u0000-\u001f]+/g, ' ')
+      .replace(/,\s*([}\]])/g, '$1')
+      .trim()
+      .replace(/;$/, ''),
+  ];
+  for (const attempt of attempts) {
+    try {
+      return JSON.parse(attempt) as Json;
+    } catch {
+      // next attempt
+    }
+  }
+  return undefined;
+}
+
+function typesOf(node: JsonObject): string[] {
+  const raw = node['@type'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/#:]/, '').toLowerCase());
+}
+
+const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'individualproduct', 'vehicle', 'car', 'book']);
+
+function isObject(v: Json): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Every Product node of every block, shallowest first (the page's own product before related ones). */
+function fromJsonLd($: CheerioAPI): ProductFacts | undefined {
+  const found: Array<{ node: JsonObject; depth: number; order: number }> = [];
+  let order = 0;
+  const visit = (value: Json, depth: number, inList: boolean) => {
+    if (depth > 12) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth, inList);
+      return;
+    }
+    if (!isObject(value)) return;
+    const types = typesOf(value);
+    if (types.some((t) => PRODUCT_TYPES.has(t))) found.push({ node: value, depth: depth + (inList ? 10 : 0), order: order++ });
+    const listish = types.some((t) => t === 'itemlist' || t === 'offercatalog' || t === 'breadcrumblist');
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '@context' || key === 'offers' || key === 'review' || key === 'reviews') continue;
+      if (typeof child === 'object' && child !== null) {
+        visit(child, key === '@graph' ? depth : depth + 1, inList || listish || key === 'isRelatedTo' || key === 'isSimilarTo');
+      }
+    }
+  };
+  $('script[type="application/ld+json" i]').each((_, el) => {
+    const data = parseJsonLd($(el).text());
+    if (data !== undefined) visit(data, 0, false);
+  });
+  if (found.length === 0) return undefined;
+  found.sort((a, b) => a.depth - b.depth || a.order - b.order);
+  const main = found[0].node;
+  const facts: ProductFacts = { name: textOf(main.name), images: imagesOfLd(main.image), price: null, currency: null };
+  // A ProductGroup carries its prices on its variants.
+  const priced = [main, ...(Array.isArray(main.hasVariant) ? main.hasVariant : isObject(main.hasVariant) ? [main.hasVariant] : [])];
+  for (const node of priced) {
+    if (!isObject(node)) continue;
+    const offer = offerPrice(node.offers);
+    if (offer.price !== null) {
+      facts.price = offer.price;
+      facts.currency = offer.currency;
+      break;
+    }
+  }
+  return facts;
+}
+
+function textOf(v: Json): string | undefined {
+  if (typeof v === 'string') return decodeEntities(v);
+  if (Array.isArray(v)) return textOf(v[0]);
+  if (isObject(v) && typeof v['@value'] === 'string') return decodeEntities(v['@value']);
+  return undefined;
+}
+
+/** JSON-LD strings sometimes carry HTML entities ("Caf&eacute;"): decode them as text. */
+function decodeEntities(s: string): string {
+  return /&[#a-z0-9]+;/i.test(s) ? load(`<p>${s.replace(/</g, '&lt;')}</p>`)('p').text() : s;
+}
+
+function imagesOfLd(v: Json): string[] {
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return v.flatMap(imagesOfLd);
+  if (isObject(v)) {
+    for (const key of ['contentUrl', 'url', '@id', 'thumbnailUrl']) {
+      if (typeof v[key] === 'string') return [v[key] as string];
+    }
+  }
+  return [];
+}
+
+/** Offer, AggregateOffer (lowPrice), priceSpecification; an array takes the first priced one. */
+function offerPrice(offers: Json, depth = 0): { price: number | null; currency: string | null } {
+  const none = { price: null, currency: null };
+  if (depth > 4) return none;
+  if (Array.isArray(offers)) {
+    for (const offer of offers) {
+      const found = offerPrice(offer, depth + 1);
+      if (found.price !== null) return found;
+    }
+    return none;
+  }
+  if (!isObject(offers)) return none;
+  const currency = normalizeCurrency(offers.priceCurrency);
+  for (const key of ['price', 'lowPrice', 'highPrice']) {
+    const raw = offers[key];
+    const price = parsePriceToCents(typeof raw === 'string' || typeof raw === 'number' ? raw : undefined);
+    if (price !== null && (price > 0 || key === 'price')) {
+      return { price, currency: currency ?? (typeof raw === 'string' ? currencyIn(raw) : null) };
+    }
+  }
+  const spec = offers.priceSpecification;
+  if (spec !== undefined) {
+    const found = offerPrice(specAsOffers(spec), depth + 1);
+    if (found.price !== null) return { price: found.price, currency: found.currency ?? currency };
+  }
+  if (offers.offers !== undefined) return offerPrice(offers.offers, depth + 1);
+  return none;
+}
+
+/** priceSpecification: prefer the plain sale price over list/strike-through ones. */
+function specAsOffers(spec: Json): Json {
+  if (!Array.isArray(spec)) return spec;
+  const plain = spec.filter((s) => isObject(s) && !/list|strikethrough|msrp|srp/i.test(String(s.priceType ?? '')));
+  return plain.length > 0 ? plain : spec;
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* microdata                                                                                 */
+
+function itemValue($: CheerioAPI, el: ReturnType<CheerioAPI>): string | undefined {
+  const node = el.get(0);
+  if (!node || node.type !== 'tag') return undefined;
+  const a = node.attribs;
+  const value = a.content ?? (['img', 'source', 'audio', 'video', 'embed', 'iframe'].includes(node.name) ? a.src : undefined)
+    ?? (['a', 'link', 'area'].includes(node.name) ? a.href : undefined)
+    ?? (node.name === 'meta' ? a.content : undefined)
+    ?? (node.name === 'data' || node.name === 'meter' ? a.value : undefined)
+    ?? $(node).text();
+  return value?.trim() || undefined;
+}
+
+function fromMicrodata($: CheerioAPI): ProductFacts | undefined {
+  const scope = $('[itemscope][itemtype*="schema.org/Product" i]').first();
+  const within = scope.length > 0 ? scope : null;
+  const find = (prop: string) => (within ? within.find(`[itemprop~="${prop}"]`) : $(`[itemtype*="schema.org/Offer" i] [itemprop~="${prop}"]`));
+  const priceEl = find('price').first();
+  const price = priceEl.length ? parsePriceToCents(itemValue($, priceEl)) : null;
+  const currencyEl = find('priceCurrency').first();
+  const currency = (currencyEl.length ? normalizeCurrency(itemValue($, currencyEl)) : null) ??
+    (priceEl.length ? currencyIn(priceEl.text()) : null);
+  if (!within && price === null) return undefined;
+  const name = within
+    ? clean(itemValue($, within.find('[itemprop="name"]').filter((_, el) => $(el).parents('[itemscope]').first().is(within)).first()))
+    : undefined;
+  const images = within
+    ? within.find('[itemprop~="image"]').toArray().map((el) => itemValue($, $(el))).filter((v): v is string => !!v)
+    : [];
+  return { name, images, price, currency: price !== null ? currency : null };
+}
+
+function mergeProducts(ld: ProductFacts | undefined, micro: ProductFacts | undefined): ProductFacts | undefined {
+  if (!ld) return micro;
+  if (!micro) return ld;
+  const usePrice = ld.price !== null ? ld : micro;
+  return {
+    name: ld.name ?? micro.name,
+    images: [...ld.images, ...micro.images],
+    price: usePrice.price,
+    currency: usePrice.currency,
+  };
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* title, price, images                                                                      */
+
+function pickTitle($: CheerioAPI, meta: (key: string) => string | undefined, productName?: string): string | null {
+  const name = clean(productName);
+  if (name) return name;
+  return (
+    clean(meta('og:title')) ??
+    clean(meta('twitter:title')) ??
+    clean($('title').first().text()) ??
+    clean($('h1').first().text()) ??
+    null
+  );
+}
+
+function pickPrice(meta: (key: string) => string | undefined, product?: ProductFacts): { price: number | null; currency: string | null } {
+  if (product && product.price !== null) return { price: product.price, currency: product.currency };
+  for (const prefix of ['product:price', 'og:price', 'product:sale_price']) {
+    const amount = meta(`${prefix}:amount`);
+    const price = parsePriceToCents(amount);
+    if (price !== null) {
+      return { price, currency: normalizeCurrency(meta(`${prefix}:currency`)) ?? (amount ? currencyIn(amount) : null) };
+    }
+  }
+  return { price: null, currency: null };
+}
+
+/** Sprites, pixels, icons and placeholders that are never a product picture. */
+const NOT_A_PICTURE = /\.svg(\?|$)|sprite|spacer|pixel|blank\.gif|transparent\.(gif|png)|1x1|\/icons?\/|favicon|logo|placeholder|loading|spinner|\/ads?\/|beacon|tracking/i;
+
+function largestFromSrcset(srcset: string | undefined): string | undefined {
+  if (!srcset) return undefined;
+  let best: { url: string; size: number } | undefined;
+  for (const part of srcset.split(/,\s+(?=\S)/)) {
+    const [url, descriptor = '1x'] = part.trim().split(/\s+/);
+    if (!url) continue;
+    const size = parseFloat(descriptor) * (descriptor.endsWith('x') ? 1000 : 1);
+    if (!best || size > best.size) best = { url, size: Number.isFinite(size) ? size : 0 };
+  }
+  return best?.url;
+}
+
+function collectImages($: CheerioAPI, meta: (key: string) => string | undefined, base: URL, product?: ProductFacts): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (raw: string | undefined, filter = false) => {
+    if (out.length >= MAX_IMAGES) return;
+    const url = absolute(raw, base);
+    if (!url || seen.has(url)) return;
+    if (filter && NOT_A_PICTURE.test(url)) return;
+    seen.add(url);
+    out.push(url);
+  };
+
+  for (const image of product?.images ?? []) add(image);
+  for (const key of ['og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src']) add(meta(key));
+  $('link[rel~="image_src" i]').each((_, el) => add(el.attribs.href));
+  $('[itemprop~="image"]').each((_, el) => add(itemValue($, $(el)), true));
+
+  $('img, picture source').each((_, el) => {
+    const a = el.attribs;
+    const width = Number(a.width);
+    const height = Number(a.height);
+    if ((width > 0 && width < 100) || (height > 0 && height < 100)) return;
+    if (el.name === 'img') {
+      add(largestFromSrcset(a['data-srcset']) ?? largestFromSrcset(a.srcset), true);
+      for (const attr of ['data-zoom-image', 'data-large-image', 'data-old-hires', 'data-src', 'data-lazy-src', 'data-original', 'src']) {
+        add(a[attr], true);
+      }
+    } else {
+      add(largestFromSrcset(a['data-srcset']) ?? largestFromSrcset(a.srcset), true);
+    }
+  });
+  return out;
+}
