@@ -74,3 +74,53 @@ export type ProductResponse = DataEnvelope<Product>;
 export type ProductsResponse = DataEnvelope<Product[]>;
 export type FavoritesResponse = DataEnvelope<Favorite[]>;
 export type OfferingResponse = DataEnvelope<OfferingRead>;
+
+/** A product as the lists service sends it (SPEC §3 without the client-only flags). */
+export interface ProductData {
+  id: string;
+  name: string;
+  image: string;
+  /** Integer cents, or null. */
+  price: number | null;
+  url: string;
+  /** Host of url without a leading `www.` (derived by the service). */
+  websiteName: string;
+  productListId: string;
+  hasBeenOffered: boolean;
+}
+
+/** A list as the lists service sends it: products in the list's order. */
+export interface ProductListData {
+  id: string;
+  name: string;
+  /** True only for the list's owner. */
+  isOwner: boolean;
+  products: ProductData[];
+}
+
+/** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
+export type ListsFieldErrors = Partial<Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList', string>>;
+
+// Internal API of the lists service, for the offers service only (never through the gateway).
+
+/** POST /internal/products/lookup */
+export interface ProductsLookupRequest {
+  ids: string[];
+}
+/** One entry of the lookup answer (unknown ids are simply missing). */
+export interface ProductWithOwner extends ProductData {
+  ownerId: string;
+  listName: string;
+  /** The offering holding the product, or null. */
+  offeredBy: string | null;
+}
+/** POST /internal/products/claim and /internal/products/release */
+export interface ProductsClaimRequest {
+  ids: string[];
+  offeringId: string;
+}
+/** 409 answer of a claim: the ids already offered or missing (nothing changed). */
+export interface ProductsClaimConflict {
+  error: { code: 'products_unavailable'; message: string };
+  conflicts: string[];
+}

@@ -44,7 +44,7 @@ export async function insertList(ownerId: string, name: string): Promise<Product
 }
 
 export async function renameList(id: string, name: string): Promise<ProductListDoc | null> {
-  return (await ProductList.findByIdAndUpdate(id, { $set: { name } }, { new: true }).lean().exec()) as ProductListDoc | null;
+  return (await ProductList.findByIdAndUpdate(id, { $set: { name } }, { returnDocument: 'after' }).lean().exec()) as ProductListDoc | null;
 }
 
 export type DeleteListOutcome = 'deleted' | 'not_found' | 'forbidden' | 'last_list';
@@ -80,7 +80,7 @@ export function reorderList(ownerId: string, id: string, ids: string[]): Promise
     const actual = new Set(products.map((p) => String(p._id)));
     const wanted = new Set(ids);
     if (wanted.size !== ids.length || wanted.size !== actual.size || ids.some((p) => !actual.has(p))) return 'mismatch';
-    const updated = await ProductList.findByIdAndUpdate(list._id, { $set: { productIds: ids } }, { new: true, session }).lean().exec();
+    const updated = await ProductList.findByIdAndUpdate(list._id, { $set: { productIds: ids } }, { returnDocument: 'after', session }).lean().exec();
     return { list: updated as ProductListDoc };
   });
 }

@@ -1,4 +1,3 @@
-import type mongoose from 'mongoose';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 export interface ProductValues {
@@ -66,7 +65,7 @@ export function updateProduct(
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       set.listId = target._id;
     }
-    const updated = await Product.findByIdAndUpdate(product._id, { $set: set }, { new: true, session }).lean().exec();
+    const updated = await Product.findByIdAndUpdate(product._id, { $set: set }, { returnDocument: 'after', session }).lean().exec();
     if (target) {
       await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
       await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
@@ -132,5 +131,3 @@ export async function deleteProductsOfOwner(ownerId: string): Promise<number> {
   const r = await Product.deleteMany({ ownerId }).exec();
   return r.deletedCount ?? 0;
 }
-
-export type ObjectIdLike = string | mongoose.Types.ObjectId;

@@ -1,11 +1,15 @@
-import { deleteListsOfOwner, markErased } from '../data/lists';
+import { deleteFavoritesOfUser } from '../data/favorites';
+import { deleteListsOfOwner, listIdsOfOwner, markErased } from '../data/lists';
+import { deleteProductsOfOwner } from '../data/products';
 
 /**
- * Every kind of personal data this service keeps, erased when an account is deleted. The lists
- * issue adds its products and favorites here (products of the erased lists, the person's
- * favorites, and others' favorites of the erased lists).
+ * Every kind of personal data this service keeps, erased when an account is deleted, in this
+ * order: favorites (the person's, and everyone's favorites of the person's lists, found while the
+ * lists still exist), products, then the lists.
  */
 const erasers: Record<string, (userId: string) => Promise<number>> = {
+  favorites: async (userId) => deleteFavoritesOfUser(userId, await listIdsOfOwner(userId)),
+  products: deleteProductsOfOwner,
   lists: deleteListsOfOwner,
 };
 

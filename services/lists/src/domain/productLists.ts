@@ -1,27 +1,57 @@
-import { HttpError, type Identity } from '@wishlist/service-kit';
-import type { ProductList } from '@wishlist/contracts';
-import { deleteListsOfOwner, insertDefaultList, isErased, listsOfOwner } from '../data/lists';
+import { HttpError, parseFields, type Identity } from '@wishlist/service-kit';
+import { createProductListRequestSchema, updateProductListRequestSchema, type ProductListData } from '@wishlist/contracts';
+import {
+  countListsOfOwner,
+  deleteListOf,
+  deleteListsOfOwner,
+  findList,
+  insertDefaultList,
+  insertList,
+  isErased,
+  listsOfOwner,
+  productsOfLists,
+  renameList,
+  reorderList,
+} from '../data/lists';
 import type { ProductListDoc } from '../data/models';
+import { MAX_LISTS_PER_OWNER } from './limits';
+import { byList, isObjectId, toListData } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
 export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d'envies" } as const;
 
-function toOwnedList(doc: ProductListDoc): ProductList {
-  return { id: String(doc._id), name: doc.name, isOwner: true, products: [] };
-}
+export const LAST_LIST_MESSAGE = "You can't delete your list when it's only one you own.";
 
 function accountGone(): HttpError {
   return HttpError.unauthorized('This account has been deleted.', 'account_deleted');
 }
 
+export function listNotFound(): HttpError {
+  return HttpError.notFound('This list does not exist (it may have been deleted).', 'list_not_found');
+}
+
+export function notYourList(): HttpError {
+  return HttpError.forbidden('Only the owner of this list can change it.', 'not_owner');
+}
+
+/** Refuses writes for a person whose account was erased (a request still in flight). */
+export async function assertNotErased(userId: string): Promise<void> {
+  if (await isErased(userId)) throw accountGone();
+}
+
+async function withProducts(lists: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
+  const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
+  return lists.map((l) => toListData(l, grouped.get(String(l._id)) ?? [], viewerId));
+}
+
 /**
- * GET /api/product-lists: the caller's lists, oldest first. "Signed in" means a default list
- * exists (SPEC §4), so a person with none gets one, named in their language.
+ * GET /api/product-lists: the caller's lists, oldest first, each with its products. "Signed in"
+ * means a default list exists (SPEC §4), so a person with none gets one, named in their language.
  */
-export async function listsOf(identity: Identity): Promise<ProductList[]> {
+export async function listsOf(identity: Identity): Promise<ProductListData[]> {
   const ownerId = identity.userId;
   let lists = await listsOfOwner(ownerId);
-  if (lists.length > 0) return lists.map(toOwnedList);
+  if (lists.length > 0) return withProducts(lists, ownerId);
   if (await isErased(ownerId)) throw accountGone();
   await insertDefaultList(ownerId, DEFAULT_LIST_NAMES[identity.lang ?? 'en'] ?? DEFAULT_LIST_NAMES.en);
   // An erasure that ran between the check and the insert: undo the insert.
@@ -30,5 +60,59 @@ export async function listsOf(identity: Identity): Promise<ProductList[]> {
     throw accountGone();
   }
   lists = await listsOfOwner(ownerId);
-  return lists.map(toOwnedList);
+  return withProducts(lists, ownerId);
+}
+
+/** GET /api/product-lists/{id}: anyone with the id reads the list (shared by link). */
+export async function readList(id: string, viewerId: string | undefined): Promise<ProductListData> {
+  if (!isObjectId(id)) throw listNotFound();
+  const list = await findList(id);
+  if (!list) throw listNotFound();
+  return toListData(list, await productsOfLists([list._id]), viewerId);
+}
+
+/** The caller's own list, or 404 (unknown) / 403 (someone else's). */
+export async function ownedList(userId: string, id: string): Promise<ProductListDoc> {
+  if (!isObjectId(id)) throw listNotFound();
+  const list = await findList(id);
+  if (!list) throw listNotFound();
+  if (list.ownerId !== userId) throw notYourList();
+  return list;
+}
+
+export async function createList(userId: string, body: unknown): Promise<ProductListData> {
+  const { name } = parseFields(createProductListRequestSchema, body);
+  await assertNotErased(userId);
+  if ((await countListsOfOwner(userId)) >= MAX_LISTS_PER_OWNER) {
+    throw HttpError.unprocessable({ name: 'too-many-lists' }, `You can own at most ${MAX_LISTS_PER_OWNER} lists.`);
+  }
+  return toListData(await insertList(userId, name), [], userId);
+}
+
+export async function updateList(userId: string, id: string, body: unknown): Promise<ProductListData> {
+  await ownedList(userId, id);
+  const { name } = parseFields(updateProductListRequestSchema, body);
+  const renamed = await renameList(id, name);
+  if (!renamed) throw listNotFound();
+  return toListData(renamed, await productsOfLists([renamed._id]), userId);
+}
+
+export async function deleteList(userId: string, id: string): Promise<void> {
+  if (!isObjectId(id)) throw listNotFound();
+  const outcome = await deleteListOf(userId, id);
+  if (outcome === 'not_found') throw listNotFound();
+  if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'last_list') throw HttpError.unprocessable({ productList: LAST_LIST_MESSAGE }, LAST_LIST_MESSAGE);
+}
+
+/** PUT /api/product-lists/{id}/products-ordering: `ids` must be exactly the list's product ids. */
+export async function reorder(userId: string, id: string, ids: string[]): Promise<ProductListData> {
+  if (!isObjectId(id)) throw listNotFound();
+  const outcome = ids.every(isObjectId) ? await reorderList(userId, id, ids) : await ownedList(userId, id).then(() => 'mismatch' as const);
+  if (outcome === 'not_found') throw listNotFound();
+  if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'mismatch') {
+    throw HttpError.unprocessable({ products: 'must-be-the-list-products' }, 'The order must list each product of the list exactly once.');
+  }
+  return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }

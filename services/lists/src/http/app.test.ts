@@ -94,7 +94,7 @@ describe('POST /internal/users/:userId/erase', () => {
 
     const erased = await request(app).post(`/internal/users/${gone}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 0, products: 0, lists: 1 } });
     const again = await request(app).post(`/internal/users/${gone}/erase`).set(await fromService('auth'));
     expect(again.status).toBe(200);
     expect(again.body.data.deleted.lists).toBe(0);

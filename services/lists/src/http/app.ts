@@ -1,24 +1,124 @@
-import { createService, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
-import { z } from 'zod';
+import { createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
+import type { Request, RequestHandler } from 'express';
 import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
-import { listsOf } from '../domain/productLists';
+import { addFavorite, favoritesList, removeFavorite } from '../domain/favorites';
+import { claim, ClaimConflict, lookupProducts, release } from '../domain/offerings';
+import { createList, deleteList, listsOf, readList, reorder, updateList } from '../domain/productLists';
+import {
+  changeProduct,
+  changeProductInList,
+  createProduct,
+  deleteProduct,
+  deleteProductInList,
+  productsOf,
+  readProductInList,
+} from '../domain/products';
+import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
-/** User ids come from the auth service (ObjectId hex); anything else is a malformed call. */
-const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a user id') });
+const userOf = (req: Request) => req.identity!.userId;
+const param = (req: Request, name: string) => String((req.params as Record<string, string>)[name]);
 
-/** The lists service (ARCHITECTURE §4). This issue: the default list and account erasure. */
+/** Answers of /api change with every write: never cached by browsers or proxies. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites. */
 export function createListsService(config: ListsConfig, deps: { logger?: Logger } = {}): Service {
   return createService({
     name: 'lists',
     config,
     logger: deps.logger,
     routes(router) {
-      router.get('/api/product-lists', requireIdentity(), async (req, res) => {
-        res.setHeader('Cache-Control', 'no-store');
+      router.use('/api', noStore);
+      const signedIn = requireIdentity();
+      const body = validateShape({ body: objectBody });
+
+      // Lists
+      router.get('/api/product-lists', signedIn, async (req, res) => {
         res.json({ data: await listsOf(req.identity!) });
       });
+      router.post('/api/product-lists', signedIn, body, async (req, res) => {
+        res.status(201).json({ data: await createList(userOf(req), req.body) });
+      });
+      router.get('/api/product-lists/:id', optionalIdentity(), async (req, res) => {
+        res.json({ data: await readList(param(req, 'id'), req.identity?.userId) });
+      });
+      router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
+        res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });
+      });
+      router.delete('/api/product-lists/:id', signedIn, async (req, res) => {
+        await deleteList(userOf(req), param(req, 'id'));
+        res.status(204).end();
+      });
+      router.put('/api/product-lists/:id/products-ordering', signedIn, validateShape({ body: orderingBody }), async (req, res) => {
+        res.json({ data: await reorder(userOf(req), param(req, 'id'), (req.body as { products: string[] }).products) });
+      });
 
+      // Products of a list
+      router.get('/api/product-lists/:listId/products/:productId', async (req, res) => {
+        res.json({ data: await readProductInList(param(req, 'listId'), param(req, 'productId')) });
+      });
+      router.patch('/api/product-lists/:listId/products/:productId', signedIn, body, async (req, res) => {
+        res.json({ data: await changeProductInList(userOf(req), param(req, 'listId'), param(req, 'productId'), req.body) });
+      });
+      router.delete('/api/product-lists/:listId/products/:productId', signedIn, async (req, res) => {
+        await deleteProductInList(userOf(req), param(req, 'listId'), param(req, 'productId'));
+        res.status(204).end();
+      });
+
+      // Products of the caller's lists
+      router.get('/api/products-in-lists', signedIn, async (req, res) => {
+        res.json({ data: await productsOf(userOf(req)) });
+      });
+      router.post('/api/products-in-lists', signedIn, body, async (req, res) => {
+        res.status(201).json({ data: await createProduct(userOf(req), req.body) });
+      });
+      router.patch('/api/products-in-lists/:id', signedIn, body, async (req, res) => {
+        res.json({ data: await changeProduct(userOf(req), param(req, 'id'), req.body) });
+      });
+      router.delete('/api/products-in-lists/:id', signedIn, async (req, res) => {
+        await deleteProduct(userOf(req), param(req, 'id'));
+        res.status(204).end();
+      });
+
+      // Favorites
+      router.get('/api/favorites', signedIn, async (req, res) => {
+        res.json({ data: await favoritesList(userOf(req)) });
+      });
+      router.put('/api/favorites/:id', signedIn, async (req, res) => {
+        await addFavorite(userOf(req), param(req, 'id'));
+        res.status(204).end();
+      });
+      router.delete('/api/favorites/:id', signedIn, async (req, res) => {
+        await removeFavorite(userOf(req), param(req, 'id'));
+        res.status(204).end();
+      });
+
+      // Internal: the offers service
+      const offers = requireService(['offers']);
+      router.post('/internal/products/lookup', offers, validateShape({ body: lookupBody }), async (req, res) => {
+        res.json({ data: await lookupProducts((req.body as { ids: string[] }).ids) });
+      });
+      router.post('/internal/products/claim', offers, validateShape({ body: claimBody }), async (req, res) => {
+        const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+        try {
+          await claim(ids, offeringId);
+        } catch (err) {
+          if (!(err instanceof ClaimConflict)) throw err;
+          res.status(409).json({ error: { code: err.code, message: err.message }, conflicts: err.conflicts });
+          return;
+        }
+        res.json({ data: { claimed: [...new Set(ids)], offeringId } });
+      });
+      router.post('/internal/products/release', offers, validateShape({ body: claimBody }), async (req, res) => {
+        const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+        res.json({ data: { released: await release(ids, offeringId) } });
+      });
+
+      // Internal: the auth service (account erasure)
       router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams }), async (req, res) => {
         const deleted = await eraseUser((req.params as { userId: string }).userId);
         res.json({ data: { erased: true, deleted } });

@@ -1,0 +1,45 @@
+import { HttpError } from '@wishlist/service-kit';
+import type { ProductWithOwner } from '@wishlist/contracts';
+import { findLists } from '../data/lists';
+import { claimProducts, findProducts, releaseProducts } from '../data/products';
+import { isObjectId, toProductData } from './present';
+
+// The internal API of the offers service (ARCHITECTURE §4): read products with their owner,
+// flag them offered (all or nothing) and release them.
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** POST /internal/products/lookup: unknown (or malformed) ids are simply missing. */
+export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]> {
+  const wanted = unique(ids).filter(isObjectId);
+  const products = await findProducts(wanted);
+  const lists = new Map((await findLists(unique(products.map((p) => String(p.listId))))).map((l) => [String(l._id), l]));
+  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const out: ProductWithOwner[] = [];
+  for (const id of wanted) {
+    const p = byId.get(id);
+    if (!p) continue;
+    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? null });
+  }
+  return out;
+}
+
+export class ClaimConflict extends HttpError {
+  constructor(readonly conflicts: string[]) {
+    super(409, 'products_unavailable', 'Some products are already offered or no longer exist.');
+  }
+}
+
+/** POST /internal/products/claim: every product flagged offered by `offeringId`, or none (409). */
+export async function claim(ids: string[], offeringId: string): Promise<void> {
+  const wanted = unique(ids);
+  const malformed = wanted.filter((id) => !isObjectId(id));
+  if (malformed.length > 0) throw new ClaimConflict(malformed);
+  const { conflicts } = await claimProducts(wanted, offeringId);
+  if (conflicts.length > 0) throw new ClaimConflict(conflicts);
+}
+
+/** POST /internal/products/release: idempotent. */
+export async function release(ids: string[], offeringId: string): Promise<number> {
+  return releaseProducts(unique(ids).filter(isObjectId), offeringId);
+}

@@ -1,0 +1,66 @@
+import type { ProductData, ProductListData } from '@wishlist/contracts';
+import type { ProductDoc, ProductListDoc } from '../data/models';
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** Ids are ObjectId hex strings; anything else names nothing. */
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && OBJECT_ID.test(value);
+}
+
+/** The public shape of a product: never `offeredBy`, `ownerId` or timestamps. */
+export function toProductData(doc: ProductDoc): ProductData {
+  return {
+    id: String(doc._id),
+    name: doc.name,
+    image: doc.image,
+    price: doc.price ?? null,
+    url: doc.url,
+    websiteName: doc.websiteName ?? '',
+    productListId: String(doc.listId),
+    hasBeenOffered: doc.hasBeenOffered === true,
+  };
+}
+
+/**
+ * Products of one list in the list's order: ids of the order array first (each once, gone ones
+ * skipped), then any product the order does not know yet, oldest first.
+ */
+export function orderProducts(list: ProductListDoc, products: ProductDoc[]): ProductDoc[] {
+  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const out: ProductDoc[] = [];
+  for (const id of list.productIds ?? []) {
+    const key = String(id);
+    const p = byId.get(key);
+    if (p) {
+      out.push(p);
+      byId.delete(key);
+    }
+  }
+  if (byId.size > 0) {
+    const rest = [...byId.values()].sort((a, b) => +a.createdAt - +b.createdAt || String(a._id).localeCompare(String(b._id)));
+    out.push(...rest);
+  }
+  return out;
+}
+
+export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
+  return {
+    id: String(list._id),
+    name: list.name,
+    isOwner: viewerId !== undefined && viewerId === list.ownerId,
+    products: orderProducts(list, products).map(toProductData),
+  };
+}
+
+/** Groups products by list id. */
+export function byList(products: ProductDoc[]): Map<string, ProductDoc[]> {
+  const map = new Map<string, ProductDoc[]>();
+  for (const p of products) {
+    const key = String(p.listId);
+    const group = map.get(key);
+    if (group) group.push(p);
+    else map.set(key, [p]);
+  }
+  return map;
+}

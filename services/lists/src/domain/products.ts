@@ -1,0 +1,151 @@
+import { HttpError, parseFields } from '@wishlist/service-kit';
+import {
+  NO_IMAGE_PLACEHOLDER,
+  priceCentsSchema,
+  productImageSchema,
+  productLinkSchema,
+  productListIdSchema,
+  productNameSchema,
+  websiteName,
+  type ProductData,
+} from '@wishlist/contracts';
+import { z } from 'zod';
+import { findList, listsOfOwner, productsOfLists } from '../data/lists';
+import {
+  deleteProduct as deleteProductRecord,
+  findProduct,
+  insertProduct,
+  updateProduct,
+  type ProductChange,
+  type UpdateOutcome,
+} from '../data/products';
+import { MAX_PRODUCTS_PER_LIST } from './limits';
+import { listNotFound, notYourList } from './productLists';
+import { byList, isObjectId, orderProducts, toProductData } from './present';
+
+export function productNotFound(): HttpError {
+  return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
+}
+
+function notYourProduct(): HttpError {
+  return HttpError.forbidden('Only the owner of this list can change its products.', 'not_owner');
+}
+
+const UNKNOWN_LIST = 'unknown-list';
+const listFull = () =>
+  HttpError.unprocessable({ productListId: 'list-full' }, `A list holds at most ${MAX_PRODUCTS_PER_LIST} products.`);
+
+const createFields = z.object({
+  name: productNameSchema,
+  image: productImageSchema,
+  price: priceCentsSchema,
+  url: productLinkSchema,
+  productListId: productListIdSchema.refine(isObjectId, { message: UNKNOWN_LIST }),
+});
+
+/** Fields a PATCH may change; each is optional, an absent one is left as it is. */
+const changeFields = z.object({
+  name: productNameSchema.optional(),
+  image: productImageSchema.optional(),
+  price: priceCentsSchema.optional(),
+  url: productLinkSchema.optional(),
+  productListId: productListIdSchema.refine(isObjectId, { message: UNKNOWN_LIST }).optional(),
+  hasBeenOffered: z.boolean().optional(),
+});
+type ChangeFields = z.output<typeof changeFields>;
+
+type FieldKey = keyof ChangeFields;
+
+function toChange(fields: ChangeFields): ProductChange {
+  const change: ProductChange = {};
+  if (fields.name !== undefined) change.name = fields.name;
+  if (fields.image !== undefined) change.image = fields.image;
+  if (fields.price !== undefined) change.price = fields.price;
+  if (fields.url !== undefined) {
+    change.url = fields.url;
+    change.websiteName = websiteName(fields.url);
+  }
+  if (fields.hasBeenOffered !== undefined) change.hasBeenOffered = fields.hasBeenOffered;
+  return change;
+}
+
+function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]): ChangeFields {
+  const picked: Record<string, unknown> = {};
+  for (const key of allowed) if (body[key] !== undefined) picked[key] = body[key];
+  if (Object.keys(picked).length === 0) throw HttpError.badRequest(`Nothing to change: send ${allowed.join(', ')}.`);
+  return parseFields(changeFields, picked);
+}
+
+function productFrom(outcome: UpdateOutcome): ProductData {
+  if (outcome === 'not_found') throw productNotFound();
+  if (outcome === 'forbidden') throw notYourProduct();
+  if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
+  if (outcome === 'target_forbidden') throw notYourList();
+  if (outcome === 'list_full') throw listFull();
+  return toProductData(outcome.product);
+}
+
+/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). */
+export async function readProductInList(listId: string, productId: string): Promise<ProductData> {
+  if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
+  const product = await findProduct(productId);
+  if (!product || String(product.listId) !== listId) throw productNotFound();
+  return toProductData(product);
+}
+
+/** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}`. */
+export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
+  if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
+  const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered']);
+  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST }));
+}
+
+export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
+  if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
+  const outcome = await deleteProductRecord(userId, productId, listId);
+  if (outcome === 'not_found') throw productNotFound();
+  if (outcome === 'forbidden') throw notYourProduct();
+}
+
+/** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
+export async function productsOf(userId: string): Promise<ProductData[]> {
+  const lists = await listsOfOwner(userId);
+  const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
+  return lists.flatMap((l) => orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData));
+}
+
+/** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
+export async function createProduct(userId: string, body: Record<string, unknown>): Promise<ProductData> {
+  // A product without a picture gets the placeholder; without a price, "unknown".
+  const fields = parseFields(createFields, { image: NO_IMAGE_PLACEHOLDER, price: null, ...body });
+  const values = { name: fields.name, image: fields.image, price: fields.price, url: fields.url, websiteName: websiteName(fields.url) };
+  const outcome = await insertProduct(userId, fields.productListId, values, MAX_PRODUCTS_PER_LIST);
+  if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
+  if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'list_full') throw listFull();
+  return toProductData(outcome.product);
+}
+
+/** PATCH /api/products-in-lists/{id}: `{name, image, price, productListId}`; another owned list moves it. */
+export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
+  if (!isObjectId(productId)) throw productNotFound();
+  const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered']);
+  return productFrom(
+    await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST }),
+  );
+}
+
+export async function deleteProduct(userId: string, productId: string): Promise<void> {
+  if (!isObjectId(productId)) throw productNotFound();
+  const outcome = await deleteProductRecord(userId, productId);
+  if (outcome === 'not_found') throw productNotFound();
+  if (outcome === 'forbidden') throw notYourProduct();
+}
+
+/** Whether a list exists (for favorites). */
+export async function existingList(id: string) {
+  if (!isObjectId(id)) throw listNotFound();
+  const list = await findList(id);
+  if (!list) throw listNotFound();
+  return list;
+}
