@@ -1,0 +1,188 @@
+// Product creation (SPEC §2): the URL step (Continue disabled until the URL is valid, the field in
+// error when non-empty and invalid), then the form prefilled from the page's metadata. A page that
+// cannot be read shows the service's message and lets the person fill in the form by hand.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { getPageMetadata, type PageMetadata } from '@wishlist/api-client';
+import { isCompleteProductUrl, isValidProductUrl } from '@wishlist/contracts';
+import { Button, Spinner, TextField, isAndroid } from '@wishlist/ui';
+import { fieldErrorsOf, isUnreachable } from './errors';
+import { useProductsT } from './i18n';
+import { ProductForm, type ProductDraft } from './ProductForm';
+import type { SaveResult } from './saveProduct';
+
+export interface ProductCreationProps {
+  /** Skips the URL step: the page is read at once (the listing's panel, the from-URL route). */
+  initialUrl?: string;
+  /** The list named by the route: the default list when it is one of the person's. */
+  productListId?: string;
+  headingLevel?: 1 | 2;
+  onSaved: (result: SaveResult) => void;
+  onCancel: () => void;
+  onSaveFailed?: () => void;
+}
+
+type Step =
+  | { kind: 'url' }
+  | { kind: 'reading'; url: string }
+  | { kind: 'form'; draft: ProductDraft; candidates: string[] };
+
+function draftFrom(meta: PageMetadata | null, typedUrl: string): { draft: ProductDraft; candidates: string[] } {
+  if (!meta) return { draft: { name: '', price: null, url: typedUrl }, candidates: [] };
+  const url = isCompleteProductUrl(meta.url) ? meta.url : typedUrl;
+  return {
+    draft: { name: meta.title, price: meta.price, url, currency: meta.currency },
+    candidates: meta.images,
+  };
+}
+
+export function ProductCreation({
+  initialUrl,
+  productListId,
+  headingLevel = 1,
+  onSaved,
+  onCancel,
+  onSaveFailed,
+}: ProductCreationProps) {
+  const { t } = useProductsT();
+  const startUrl = initialUrl && isCompleteProductUrl(initialUrl) ? initialUrl.trim() : undefined;
+  const [url, setUrl] = useState(startUrl ?? initialUrl ?? '');
+  const [step, setStep] = useState<Step>(startUrl ? { kind: 'reading', url: startUrl } : { kind: 'url' });
+  const [fetching, setFetching] = useState(false);
+  const [fetchError, setFetchError] = useState<string | null>(null);
+  const mounted = useRef(true);
+  const urlInputId = `${useId()}-url`;
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const read = async (target: string) => {
+    setFetching(true);
+    setFetchError(null);
+    try {
+      const meta = await getPageMetadata(target);
+      if (!mounted.current) return;
+      setStep({ kind: 'form', ...draftFrom(meta, target) });
+    } catch (e) {
+      if (!mounted.current) return;
+      const message = fieldErrorsOf(e).url;
+      setFetchError(
+        message
+          ? t('urlStep.fetchFailed', { message })
+          : isUnreachable(e)
+            ? t('notifications.unreachable')
+            : t('urlStep.fetchFailedGeneric'),
+      );
+      setStep({ kind: 'url' });
+    } finally {
+      if (mounted.current) setFetching(false);
+    }
+  };
+
+  useEffect(() => {
+    if (startUrl) void read(startUrl);
+    // Once, for the URL given by the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onContinue = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isCompleteProductUrl(url) || fetching) return;
+    void read(url.trim());
+  };
+
+  const header = (
+    <div className="lists-pf-header">
+      <Heading className="lists-pf-title">{t('titles.create')}</Heading>
+      {isAndroid() && (
+        <Link className="lists-pf-android" to="/how-to-use-android-app">
+          {t('urlStep.androidHowTo')}
+        </Link>
+      )}
+    </div>
+  );
+
+  if (step.kind === 'reading') {
+    return (
+      <section className="lists-pf" aria-busy="true">
+        {header}
+        <p className="lists-pf-reading" role="status">
+          <Spinner size="md" /> {t('urlStep.fetching')}
+        </p>
+        <p className="lists-pf-muted lists-pf-url-text">{step.url}</p>
+      </section>
+    );
+  }
+
+  if (step.kind === 'form') {
+    return (
+      <section className="lists-pf">
+        {header}
+        <ProductForm
+          draft={step.draft}
+          candidates={step.candidates}
+          routeListId={productListId}
+          onSaved={onSaved}
+          onCancel={onCancel}
+          onSaveFailed={onSaveFailed}
+          onChangeUrl={() => {
+            setFetchError(null);
+            setStep({ kind: 'url' });
+            setTimeout(() => document.getElementById(urlInputId)?.focus(), 0);
+          }}
+        />
+      </section>
+    );
+  }
+
+  const invalid = url.trim() !== '' && !isValidProductUrl(url);
+  return (
+    <section className="lists-pf">
+      {header}
+      <form className="lists-pf-url" onSubmit={onContinue} noValidate>
+        <TextField
+          id={urlInputId}
+          label={t('urlStep.label')}
+          hint={t('urlStep.hint')}
+          placeholder={t('urlStep.placeholder')}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          autoFocus
+          value={url}
+          error={invalid ? t('urlStep.invalid') : undefined}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setFetchError(null);
+          }}
+        />
+        {fetchError && (
+          <div className="lists-pf-alert" role="alert">
+            <p>{fetchError}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setStep({ kind: 'form', ...draftFrom(null, url.trim()) })}
+              disabled={!isCompleteProductUrl(url)}
+            >
+              {t('urlStep.fillByHand')}
+            </Button>
+          </div>
+        )}
+        <div className="lists-pf-actions">
+          <Button variant="secondary" onClick={onCancel} disabled={fetching}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" disabled={!isCompleteProductUrl(url)} loading={fetching}>
+            {fetching ? t('urlStep.fetching') : t('urlStep.continue')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,330 @@
+// The product form of SPEC §2 "Product creation and edit": name, price, picture (slider) and list
+// (with an inline new list). Submit is enabled with a non-empty name, the pictures checked and an
+// owned list chosen (SPEC §5); a 422 marks the fields, other failures notify and stay.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { getProductLists, isApiError } from '@wishlist/api-client';
+import { deleteProduct } from '@wishlist/api-client';
+import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product, type ProductList } from '@wishlist/contracts';
+import { notify } from '@wishlist/stores';
+import { Button, ConfirmDialog, Spinner, TextField } from '@wishlist/ui';
+import { fieldErrorsOf, isUnreachable, type FieldErrors } from './errors';
+import { useProductsT } from './i18n';
+import { ImagePicker } from './ImagePicker';
+import { useImageChoices } from './images';
+import { ListSelector } from './ListSelector';
+import { syncRemoved, syncSaved } from './listsSync';
+import { centsToField, fieldToCents, priceExample } from './price';
+import { saveProduct, type SaveResult } from './saveProduct';
+
+/** What the form starts from: scraped metadata (creation) or the stored product (edition). */
+export interface ProductDraft {
+  id?: string;
+  name: string;
+  price: number | null;
+  url: string;
+  /** The current picture (edition); it is offered first. */
+  image?: string;
+  /** The product's list (edition). */
+  productListId?: string;
+  /** ISO currency of a scraped price, when the page gave one. */
+  currency?: string | null;
+  original?: Product;
+}
+
+export interface ProductFormProps {
+  draft: ProductDraft;
+  /** Picture candidates (absolute URLs, best first); null while not known yet. */
+  candidates: string[] | null;
+  /** The list named by the route (creation): the default when it is one of the person's lists. */
+  routeListId?: string;
+  imagesNote?: string;
+  onSaved: (result: SaveResult) => void;
+  onCancel: () => void;
+  /** A save failed for another reason than invalid data (after the failure notification). */
+  onSaveFailed?: () => void;
+  /** Creation: go back to the URL step. */
+  onChangeUrl?: () => void;
+  /** Edition: the product was removed. */
+  onRemoved?: (listId: string) => void;
+}
+
+type ListsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lists: ProductList[] };
+
+const FIELD_ORDER = ['name', 'price', 'image', 'productListId', 'url'] as const;
+
+export function ProductForm({
+  draft,
+  candidates,
+  routeListId,
+  imagesNote,
+  onSaved,
+  onCancel,
+  onSaveFailed,
+  onChangeUrl,
+  onRemoved,
+}: ProductFormProps) {
+  const { t, lang } = useProductsT();
+  const id = useId();
+  const isEdit = Boolean(draft.id && draft.id.trim());
+  const [name, setName] = useState(draft.name);
+  const [priceText, setPriceText] = useState(() => centsToField(draft.price, lang));
+  const [image, setImage] = useState<string | null>(draft.image ?? null);
+  const [listId, setListId] = useState('');
+  const [lists, setLists] = useState<ListsState>({ status: 'loading' });
+  const [creatingList, setCreatingList] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { images, loading: imagesLoading } = useImageChoices(candidates);
+
+  // The person's own lists; default: the product's list, else the route's list, else the first.
+  useEffect(() => {
+    let cancelled = false;
+    setLists({ status: 'loading' });
+    getProductLists().then(
+      (all) => {
+        if (cancelled) return;
+        const owned = all.filter((l) => l.isOwner);
+        setLists({ status: 'ready', lists: owned });
+        setListId((current) => {
+          if (current && owned.some((l) => l.id === current)) return current;
+          for (const candidate of [draft.productListId, routeListId]) {
+            if (candidate && owned.some((l) => l.id === candidate)) return candidate;
+          }
+          return owned[0]?.id ?? '';
+        });
+      },
+      () => !cancelled && setLists({ status: 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The defaults are read once per load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadAttempt]);
+
+  const ownedLists = lists.status === 'ready' ? lists.lists : [];
+  const chosenImage = image && images.includes(image) ? image : imagesLoading ? '' : images[0];
+  const listIsOwned = ownedLists.some((l) => l.id === listId);
+  const canSubmit = name.trim() !== '' && !imagesLoading && Boolean(chosenImage) && listIsOwned && !creatingList;
+
+  const priceCents = useMemo(() => fieldToCents(priceText), [priceText]);
+  const example = priceExample(lang);
+
+  const codeText = (code: string) => {
+    const key = `form.codes.${code}`;
+    const text = t(key);
+    return text === key ? undefined : text;
+  };
+  const messageFor = (field: string, raw: string) =>
+    codeText(raw) ?? t(`form.errors.${field}`, { message: raw, defaultValue: raw });
+
+  const focusFirstError = (fields: FieldErrors) => {
+    const first = FIELD_ORDER.find((f) => fields[f]);
+    if (!first || !formRef.current) return;
+    const target =
+      first === 'image'
+        ? formRef.current.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')
+        : formRef.current.querySelector<HTMLElement>(`[data-field="${first}"]`);
+    target?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit || saving) return;
+    if (priceCents === undefined) {
+      const fields = { price: t('form.priceInvalid', { example }) };
+      setErrors(fields);
+      focusFirstError(fields);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const result = await saveProduct(
+        {
+          id: draft.id,
+          name: name.trim(),
+          image: chosenImage,
+          price: priceCents,
+          url: draft.url,
+          productListId: listId,
+        },
+        draft.original,
+      );
+      syncSaved(result);
+      notify({ type: 'success', message: t(result.created ? 'notifications.created' : 'notifications.updated') });
+      onSaved(result);
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (isApiError(err) && err.status === 422) {
+        const shown: FieldErrors = {};
+        for (const [field, raw] of Object.entries(fields)) if (raw) shown[field] = messageFor(field, raw);
+        setErrors(shown);
+        notify({ type: 'error', message: t('notifications.dataError') });
+        setSaving(false);
+        setTimeout(() => focusFirstError(shown), 0);
+        return;
+      }
+      notify({
+        type: 'error',
+        message: isUnreachable(err)
+          ? t('notifications.unreachable')
+          : t(isEdit ? 'notifications.updateFailed' : 'notifications.createFailed'),
+      });
+      setSaving(false);
+      onSaveFailed?.();
+    }
+  };
+
+  const remove = async () => {
+    if (!draft.id) return;
+    setRemoving(true);
+    const fromList = draft.productListId ?? listId;
+    try {
+      await deleteProduct(draft.id);
+      syncRemoved(fromList, draft.id);
+      notify({ type: 'success', message: t('notifications.removed') });
+      setConfirmRemove(false);
+      onRemoved?.(fromList);
+    } catch (err) {
+      notify({ type: 'error', message: isUnreachable(err) ? t('notifications.unreachable') : t('notifications.removeFailed') });
+      setRemoving(false);
+      setConfirmRemove(false);
+    }
+  };
+
+  const priceError = errors.price ?? (priceText.trim() !== '' && priceCents === undefined ? t('form.priceInvalid', { example }) : undefined);
+  const showCurrency = draft.currency && draft.currency !== 'EUR' && draft.price !== null && priceText === centsToField(draft.price, lang);
+  const site = websiteName(draft.url);
+
+  return (
+    <form ref={formRef} className="lists-pf-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={saving || undefined}>
+      {draft.url && (
+        <div className="lists-pf-source">
+          <span className="lists-pf-source__label">{t('form.page')}</span>
+          <a className="lists-pf-source__link" href={draft.url} target="_blank" rel="noopener noreferrer" title={draft.url}>
+            {site || draft.url}
+          </a>
+          {onChangeUrl && (
+            <Button variant="ghost" size="sm" onClick={onChangeUrl} disabled={saving}>
+              {t('form.changeUrl')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <TextField
+        id={`${id}-name`}
+        data-field="name"
+        label={t('form.name')}
+        required
+        value={name}
+        maxLength={PRODUCT_NAME_MAX_LENGTH}
+        autoComplete="off"
+        error={errors.name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
+        }}
+      />
+
+      <TextField
+        id={`${id}-price`}
+        data-field="price"
+        label={t('form.price')}
+        hint={showCurrency ? t('form.priceCurrency', { currency: draft.currency }) : t('form.priceHint', { example })}
+        value={priceText}
+        inputMode="decimal"
+        autoComplete="off"
+        error={priceError}
+        onChange={(e) => {
+          setPriceText(e.target.value);
+          if (errors.price) setErrors((x) => ({ ...x, price: undefined }));
+        }}
+        onBlur={() => {
+          // Normalise a valid typed price to two decimals in the page's style (step 0.01).
+          const cents = fieldToCents(priceText);
+          if (cents !== undefined) setPriceText(centsToField(cents, lang));
+        }}
+      />
+
+      <ImagePicker
+        images={images}
+        loading={imagesLoading}
+        value={chosenImage}
+        onChange={(img) => {
+          setImage(img);
+          if (errors.image) setErrors((x) => ({ ...x, image: undefined }));
+        }}
+        error={errors.image}
+        note={imagesNote}
+      />
+
+      {lists.status === 'loading' && (
+        <p className="lists-pf-muted" role="status">
+          <Spinner size="sm" /> {t('form.listsLoading')}
+        </p>
+      )}
+      {lists.status === 'failed' && (
+        <div className="lists-pf-alert" role="alert">
+          <span>{t('form.listsFailed')}</span>
+          <Button variant="secondary" size="sm" onClick={() => setLoadAttempt((n) => n + 1)}>
+            {t('form.retry')}
+          </Button>
+        </div>
+      )}
+      {lists.status === 'ready' && (
+        <ListSelector
+          lists={ownedLists}
+          value={listId}
+          onChange={(next) => {
+            setListId(next);
+            if (errors.productListId) setErrors((x) => ({ ...x, productListId: undefined }));
+          }}
+          onCreated={(list) =>
+            setLists((s) => (s.status === 'ready' ? { status: 'ready', lists: [...s.lists, { ...list, isOwner: true }] } : s))
+          }
+          onCreatingChange={setCreatingList}
+          error={errors.productListId}
+          disabled={saving}
+        />
+      )}
+
+      {errors.url && (
+        <p className="ui-field__error" role="alert">
+          {errors.url}
+        </p>
+      )}
+
+      <div className="lists-pf-actions">
+        {isEdit && onRemoved && (
+          <Button variant="danger" className="lists-pf-actions__remove" onClick={() => setConfirmRemove(true)} disabled={saving}>
+            {t('form.remove')}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" disabled={!canSubmit} loading={saving}>
+          {isEdit ? t('form.save') : t('form.add')}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t('form.removeTitle')}
+        confirmLabel={t('form.remove')}
+        cancelLabel={t('form.removeCancel')}
+        busy={removing}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() => void remove()}
+      >
+        <p>{t('form.removeText', { name: draft.name })}</p>
+      </ConfirmDialog>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// Reading the service's error answers (ARCHITECTURE §1): 422 `{ errors: { field: message } }`,
+// others `{ error: { code, message } }`.
+import { isApiError } from '@wishlist/api-client';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+function messageOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (Array.isArray(value)) return value.map(messageOf).filter(Boolean).join(' ') || undefined;
+  return undefined;
+}
+
+/** The per-field messages of a 422 answer (`{}` for any other failure). */
+export function fieldErrorsOf(e: unknown): FieldErrors {
+  if (!isApiError(e) || e.status !== 422) return {};
+  const errors = (e.data as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return {};
+  const out: FieldErrors = {};
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    const message = messageOf(value);
+    if (message) out[field] = message;
+  }
+  return out;
+}
+
+export const isValidationError = (e: unknown) => isApiError(e) && e.status === 422;
+export const isUnreachable = (e: unknown) => isApiError(e) && e.unreachable;
