@@ -1,0 +1,69 @@
+import type { ProductList } from '@wishlist/contracts';
+import { Button } from '@wishlist/ui';
+import { useListsT } from '../i18n';
+import { ChevronLeft, ChevronRight, HeartIcon, TrashIcon } from './Icons';
+
+export interface ListHeaderProps {
+  list: ProductList;
+  index: number;
+  count: number;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** Non-owners: the favorite toggle. */
+  favorite?: { active: boolean; busy: boolean; onToggle: () => void };
+  /** Owners: the delete control. */
+  onDelete?: () => void;
+}
+
+/**
+ * SPEC §2: the list name between previous/next arrows (only with more than one list; navigation
+ * wraps at both ends), a favorite toggle for non-owners and a delete control for owners.
+ */
+export function ListHeader({ list, index, count, onPrevious, onNext, favorite, onDelete }: ListHeaderProps) {
+  const { t } = useListsT();
+  const many = count > 1;
+  return (
+    <div className="lists-header">
+      {many && (
+        <button type="button" className="lists-icon-button lists-header__arrow" onClick={onPrevious} aria-label={t('listing.previousList')}>
+          <ChevronLeft />
+        </button>
+      )}
+      <div className="lists-header__title">
+        <h1 id="lists-current-title" tabIndex={-1}>
+          {list.name}
+        </h1>
+        <p className="lists-header__meta">
+          {t('listing.productCount', { count: list.products.length })}
+          {many && <span> · {t('listing.position', { index: index + 1, count })}</span>}
+          {!list.isOwner && <span className="lists-header__badge">{t('listing.sharedBadge')}</span>}
+        </p>
+      </div>
+      {many && (
+        <button type="button" className="lists-icon-button lists-header__arrow" onClick={onNext} aria-label={t('listing.nextList')}>
+          <ChevronRight />
+        </button>
+      )}
+      <div className="lists-header__tools">
+        {favorite && (
+          <Button
+            variant={favorite.active ? 'secondary' : 'ghost'}
+            size="sm"
+            aria-pressed={favorite.active}
+            loading={favorite.busy}
+            onClick={favorite.onToggle}
+            icon={<HeartIcon filled={favorite.active} />}
+            className="lists-header__favorite"
+          >
+            {favorite.active ? t('header.removeFavorite') : t('header.addFavorite')}
+          </Button>
+        )}
+        {onDelete && (
+          <Button variant="ghost" size="sm" onClick={onDelete} icon={<TrashIcon />} className="lists-header__delete">
+            {t('header.deleteList')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper';
+import 'swiper/css';
+import type { ProductList } from '@wishlist/contracts';
+import { useListsT } from '../i18n';
+import { prefersReducedMotion } from '../lib/usePageTitle';
+
+/** SPEC §2/§9: a swipe needs 20 px. */
+export const SWIPE_THRESHOLD_PX = 20;
+
+export interface ListSliderProps {
+  lists: ProductList[];
+  activeIndex: number;
+  /** The user swiped to another slide. */
+  onActiveChange: (index: number) => void;
+  /** Off while a product is movable (SPEC §2). */
+  allowTouchMove: boolean;
+  /** Renders a slide; `active` is false for the neighbours (shown while swiping, inert). */
+  renderSlide: (list: ProductList, active: boolean) => ReactNode;
+}
+
+/**
+ * The sliding list page's slider: one slide per list, wrapping at both ends (rewind, which unlike
+ * loop works with two lists), route-driven (`activeIndex`), touch-swipe with a 20 px threshold.
+ * Only the active slide and its neighbours render their products.
+ */
+export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove, renderSlide }: ListSliderProps) {
+  const { t } = useListsT();
+  const swiper = useRef<SwiperInstance | null>(null);
+  const reduced = prefersReducedMotion();
+
+  useEffect(() => {
+    const s = swiper.current;
+    if (s && !s.destroyed && s.activeIndex !== activeIndex) s.slideTo(activeIndex, reduced ? 0 : 300, false);
+  }, [activeIndex, reduced, lists.length]);
+
+  useEffect(() => {
+    const s = swiper.current;
+    if (s && !s.destroyed) s.allowTouchMove = allowTouchMove;
+  }, [allowTouchMove]);
+
+  const n = lists.length;
+  const near = (i: number) => i === activeIndex || (n > 1 && (i === (activeIndex + 1) % n || i === (activeIndex - 1 + n) % n));
+
+  return (
+    <Swiper
+      className="lists-slider"
+      modules={[A11y]}
+      initialSlide={activeIndex}
+      threshold={SWIPE_THRESHOLD_PX}
+      rewind={n > 1}
+      speed={reduced ? 0 : 300}
+      allowTouchMove={allowTouchMove && n > 1}
+      noSwipingClass="lists-no-swipe"
+      autoHeight
+      spaceBetween={24}
+      a11y={{
+        enabled: true,
+        prevSlideMessage: t('listing.slider.previous'),
+        nextSlideMessage: t('listing.slider.next'),
+        firstSlideMessage: t('listing.slider.first'),
+        lastSlideMessage: t('listing.slider.last'),
+        slideLabelMessage: t('listing.slider.slide', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
+        containerRole: 'region',
+        containerRoleDescriptionMessage: null,
+        itemRoleDescriptionMessage: null,
+        slideRole: 'group',
+      }}
+      onSwiper={(s) => {
+        swiper.current = s;
+      }}
+      onSlideChange={(s) => {
+        if (s.activeIndex !== activeIndex) onActiveChange(s.activeIndex);
+      }}
+    >
+      {lists.map((list, i) => (
+        <SwiperSlide key={list.id} inert={i !== activeIndex} aria-hidden={i !== activeIndex || undefined}>
+          {near(i) ? renderSlide(list, i === activeIndex) : null}
+        </SwiperSlide>
+      ))}
+    </Swiper>
+  );
+}

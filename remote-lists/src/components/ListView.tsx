@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Product, ProductList } from '@wishlist/contracts';
+import {
+  addFavorite,
+  deleteProductInList,
+  deleteProductList,
+  isApiError,
+  orderProducts,
+  refreshDefaultListId,
+  removeFavorite,
+  updateProductInList,
+} from '@wishlist/api-client';
+import { notify, usePreferencesStore } from '@wishlist/stores';
+import { ConfirmDialog } from '@wishlist/ui';
+import { useListsT } from '../i18n';
+import { paths } from '../lib/paths';
+import { statusOf } from '../lib/errors';
+import { findProduct, useListsStore } from '../state/listsStore';
+import { ListHeader } from './ListHeader';
+import { ListSlider } from './ListSlider';
+import { ProductActions } from './ProductActions';
+import { ProductGrid } from './ProductGrid';
+import { PullToRefresh } from './PullToRefresh';
+
+export interface ListViewProps {
+  lists: ProductList[];
+  activeIndex: number;
+  /** Show another list (arrows, swipe): the page changes the route. */
+  onShowList: (index: number) => void;
+  /** A product was focused by click, hover or keyboard. */
+  onFocusProduct: (product: Product) => void;
+  /** The list left the local collection (deleted, or removed from favorites). */
+  onListGone?: (listId: string, nextListId: string | null) => void;
+  /** Whether the caller has the list in favorites (non-owners). */
+  isFavorite: (listId: string) => boolean;
+}
+
+/** Owner operations of SPEC §4 and the favorite toggle, around the header, slider, grid and tabs. */
+export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onListGone, isFavorite }: ListViewProps) {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  const focusedProductId = useListsStore((s) => s.focusedProductId);
+  const isMovable = useListsStore((s) => s.isMovable);
+  const refreshing = useListsStore((s) => s.refreshing);
+  const [removing, setRemoving] = useState<Product | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [favoriteBusy, setFavoriteBusy] = useState(false);
+
+  const list = lists[activeIndex];
+  const focused = findProduct([list], focusedProductId)?.product;
+  const n = lists.length;
+
+  const store = useListsStore.getState;
+
+  // SPEC §4: set optimistically before the call, not reverted on failure (failure notice).
+  const toggleOffered = (product: Product) => {
+    const next = !product.hasBeenOffered;
+    store().setOffered(product.id!, next);
+    updateProductInList(list.id, product.id!, { hasBeenOffered: next }).then(
+      () => notify({ type: 'success', message: t(next ? 'notifications.offered' : 'notifications.unoffered') }),
+      () => notify({ type: 'error', message: t(next ? 'notifications.offeredFailed' : 'notifications.unofferedFailed') }),
+    );
+  };
+
+  const confirmRemove = async () => {
+    if (!removing?.id) return;
+    setRemoveBusy(true);
+    try {
+      await deleteProductInList(list.id, removing.id);
+      store().removeProduct(removing.id);
+      notify({ type: 'success', message: t('notifications.productRemoved') });
+      navigate(paths.listing(list.id), { replace: true });
+    } catch {
+      notify({ type: 'error', message: t('notifications.productRemovalFailed') });
+    } finally {
+      setRemoveBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  const nextListId = (listId: string) => {
+    const rest = store().lists.filter((l) => l.id !== listId);
+    if (rest.length === 0) return null;
+    const at = Math.min(activeIndex, rest.length - 1);
+    return rest[at].id;
+  };
+
+  const confirmDeleteList = async () => {
+    setDeleteBusy(true);
+    try {
+      await deleteProductList(list.id);
+      const next = nextListId(list.id);
+      store().removeList(list.id);
+      notify({ type: 'success', message: t('notifications.listRemoved') });
+      // The default list is the first owned one: it may have been this one.
+      void refreshDefaultListId().catch(() => undefined);
+      onListGone?.(list.id, next);
+    } catch (e) {
+      if (statusOf(e) === 422) notify({ type: 'error', message: t('notifications.lastList') });
+      else notify({ type: 'error', message: t('notifications.listRemovalFailed') });
+    } finally {
+      setDeleteBusy(false);
+      setConfirmDelete(false);
+    }
+  };
+
+  const reorder = (productIds: string[]) => {
+    const before = list.products.map((p) => p.id!);
+    store().reorder(list.id, productIds);
+    orderProducts(list.id, productIds).then(
+      () => notify({ type: 'success', message: t('notifications.reordered') }),
+      () => {
+        store().reorder(list.id, before);
+        notify({ type: 'error', message: t('notifications.reorderFailed') });
+      },
+    );
+  };
+
+  const favoriteActive = !list.isOwner && isFavorite(list.id);
+  const toggleFavorite = async () => {
+    setFavoriteBusy(true);
+    try {
+      if (favoriteActive) {
+        await removeFavorite(list.id);
+        store().setFavorite(list.id, false);
+        notify({ type: 'success', message: t('notifications.favoriteRemoved') });
+        if (onListGone) {
+          const next = nextListId(list.id);
+          store().removeList(list.id);
+          onListGone(list.id, next);
+        }
+      } else {
+        await addFavorite(list.id);
+        store().setFavorite(list.id, true);
+        notify({ type: 'success', message: t('notifications.favoriteAdded') });
+      }
+    } catch (e) {
+      if (!favoriteActive && statusOf(e) === 401) {
+        // SPEC §6: sign in first, then come back and favorite the list.
+        usePreferencesStore.getState().setAuthRedirection(paths.favorite(list.id, true));
+        navigate('/authenticate/favorite');
+        return;
+      }
+      if (isApiError(e) && e.status === 422) notify({ type: 'info', message: t('notifications.favoriteOwnList') });
+      else notify({ type: 'error', message: t(favoriteActive ? 'notifications.favoriteRemoveFailed' : 'notifications.favoriteAddFailed') });
+    } finally {
+      setFavoriteBusy(false);
+    }
+  };
+
+  const onRefresh = () => {
+    store()
+      .refresh()
+      .catch(() => notify({ type: 'error', message: t('notifications.productsLoadFailed') }));
+  };
+
+  return (
+    <div className="lists-view">
+      <ListHeader
+        list={list}
+        index={activeIndex}
+        count={n}
+        onPrevious={() => onShowList((activeIndex - 1 + n) % n)}
+        onNext={() => onShowList((activeIndex + 1) % n)}
+        favorite={list.isOwner ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
+        onDelete={list.isOwner ? () => setConfirmDelete(true) : undefined}
+      />
+      <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
+        <ListSlider
+          lists={lists}
+          activeIndex={activeIndex}
+          onActiveChange={onShowList}
+          allowTouchMove={!isMovable}
+          renderSlide={(slideList, active) =>
+            slideList.products.length === 0 ? (
+              <p className="lists-empty">{slideList.isOwner ? t('listing.emptyOwner') : t('listing.emptyVisitor')}</p>
+            ) : (
+              <ProductGrid
+                list={slideList}
+                focusedProductId={active ? focusedProductId : null}
+                onFocusProduct={onFocusProduct}
+                onReorder={active && slideList.isOwner && slideList.products.length > 1 ? reorder : undefined}
+                onMovableChange={(m) => store().setMovable(m)}
+              />
+            )
+          }
+        />
+      </PullToRefresh>
+      <ProductActions list={list} product={focused} onToggleOffered={toggleOffered} onRemove={setRemoving} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('remove.title')}
+        confirmLabel={t('remove.confirm')}
+        cancelLabel={t('remove.cancel')}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+        busy={removeBusy}
+      >
+        <p>{t('remove.text', { name: removing?.name ?? '', list: list.name })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('deleteList.title', { name: list.name })}
+        confirmLabel={t('deleteList.confirm')}
+        cancelLabel={t('deleteList.cancel')}
+        onConfirm={() => void confirmDeleteList()}
+        onCancel={() => setConfirmDelete(false)}
+        busy={deleteBusy}
+      >
+        <p>{t('deleteList.text')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

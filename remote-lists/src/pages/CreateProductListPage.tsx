@@ -1,0 +1,50 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { createProductList } from '@wishlist/api-client';
+import { notify } from '@wishlist/stores';
+import { ListNameForm } from '../components/ListNameForm';
+import { useListsT } from '../i18n';
+import { fieldErrors } from '../lib/errors';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useListsStore } from '../state/listsStore';
+import { LIST_NAME_MAX_LENGTH } from '@wishlist/contracts';
+import '../styles/lists.css';
+
+/** `/create-product-list` (login required): name and submit; then the new, empty list. */
+export default function CreateProductListPage() {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  usePageTitle(t('createList.documentTitle'), t('common.siteName'));
+
+  const submit = async (name: string) => {
+    try {
+      const list = await createProductList({ name });
+      if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ ...list, isOwner: true });
+      notify({ type: 'success', message: t('notifications.listCreated') });
+      navigate(paths.listing(list.id));
+    } catch (e) {
+      const errors = fieldErrors(e);
+      if (errors) {
+        notify({ type: 'error', message: t('notifications.dataError') });
+        throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
+      }
+      notify({ type: 'error', message: t('notifications.listCreationFailed') });
+      throw {};
+    }
+  };
+
+  return (
+    <section className="lists-page lists-page--narrow">
+      <h1>{t('createList.title')}</h1>
+      <ListNameForm
+        submitLabel={t('createList.submit')}
+        onSubmit={submit}
+        secondary={
+          <Link to={paths.lists} className="ui-button ui-button--ghost ui-button--md">
+            <span className="ui-button__label">{t('createList.cancel')}</span>
+          </Link>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LIST_NAME_MAX_LENGTH, type ProductList } from '@wishlist/contracts';
+import { getProductList, updateProductList } from '@wishlist/api-client';
+import { notify } from '@wishlist/stores';
+import { ListNameForm } from '../components/ListNameForm';
+import { PageError, PageLoading } from '../components/PageState';
+import { useListsT } from '../i18n';
+import { fieldErrors, isUnreachable, statusOf } from '../lib/errors';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useListsStore } from '../state/listsStore';
+import '../styles/lists.css';
+
+/** `/edit-product-list/{productListId}` (login required): rename; success notice, then /product-lists. */
+export default function EditProductListPage() {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  const { productListId = '' } = useParams();
+  const [list, setList] = useState<ProductList | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  usePageTitle(t('editList.documentTitle'), t('common.siteName'));
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    getProductList(productListId).then(
+      (l) => !cancelled && setList(l),
+      (e: unknown) => {
+        if (cancelled) return;
+        if (statusOf(e) === 404 || statusOf(e) === 400) navigate(paths.notFound, { replace: true });
+        else if (isUnreachable(e)) navigate(paths.serverError, { replace: true });
+        else {
+          setFailed(true);
+          notify({ type: 'error', message: t('notifications.listsLoadFailed') });
+        }
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [productListId, attempt, navigate, t]);
+
+  const submit = async (name: string) => {
+    try {
+      await updateProductList(productListId, { name });
+      useListsStore.getState().upsertList({ id: productListId, name });
+      notify({ type: 'success', message: t('notifications.listUpdated') });
+      navigate(paths.lists);
+    } catch (e) {
+      if (fieldErrors(e)) {
+        notify({ type: 'error', message: t('notifications.dataError') });
+        throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
+      }
+      notify({ type: 'error', message: t('notifications.listUpdateFailed') });
+      throw {};
+    }
+  };
+
+  if (failed) return <PageError title={t('listsPage.errorTitle')} text={t('listsPage.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (!list) return <PageLoading label={t('editList.loading')} />;
+
+  return (
+    <section className="lists-page lists-page--narrow">
+      <h1>{t('editList.title')}</h1>
+      {list.isOwner ? (
+        <ListNameForm
+          initialName={list.name}
+          submitLabel={t('editList.submit')}
+          onSubmit={submit}
+          secondary={
+            <Link to={paths.lists} className="ui-button ui-button--ghost ui-button--md">
+              <span className="ui-button__label">{t('editList.cancel')}</span>
+            </Link>
+          }
+        />
+      ) : (
+        <p role="alert">
+          {t('editList.notOwner')} <Link to={paths.lists}>{t('editList.cancel')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Favorite, ProductList } from '@wishlist/contracts';
+import { deleteProductList, getFavorites, getProductLists, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
+import { notify } from '@wishlist/stores';
+import { Button, ConfirmDialog } from '@wishlist/ui';
+import { EditIcon, ExternalIcon, HeartIcon, PlusIcon, TrashIcon } from '../components/Icons';
+import { PageError, PageLoading } from '../components/PageState';
+import { useListsT } from '../i18n';
+import { isUnreachable, statusOf } from '../lib/errors';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useListsStore } from '../state/listsStore';
+import '../styles/lists.css';
+
+type Entry = { id: string; name: string; owned: boolean; count?: number };
+
+/**
+ * `/product-lists` (login required, SPEC §2): owned lists first, then the favorites. Tapping an
+ * entry selects it, tapping it again deselects; the footer offers edit (owner), open, delete
+ * (owner) for the selection — or remove from favorites — and create without one.
+ */
+export default function ProductListsPage() {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  const [owned, setOwned] = useState<ProductList[] | null>(null);
+  const [favorites, setFavorites] = useState<Favorite[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  usePageTitle(t('listsPage.documentTitle'), t('common.siteName'));
+
+  const load = useCallback(() => {
+    setFailed(false);
+    Promise.all([getProductLists(), getFavorites().catch(() => [] as Favorite[])]).then(
+      ([lists, favs]) => {
+        const mine = lists.filter((l) => l.isOwner !== false);
+        const ownedIds = new Set(mine.map((l) => l.id));
+        setOwned(mine);
+        setFavorites((Array.isArray(favs) ? favs : []).filter((f) => !ownedIds.has(f.id)));
+      },
+      async (e: unknown) => {
+        // SPEC §8: list of lists 404 → log out, notice, /authenticate; other failure → notice.
+        if (statusOf(e) === 404) {
+          await signOut();
+          notify({ type: 'error', message: t('notifications.listsLoadLoggedOut') });
+          navigate('/authenticate', { replace: true });
+        } else if (isUnreachable(e)) {
+          navigate(paths.serverError, { replace: true });
+        } else {
+          setFailed(true);
+          notify({ type: 'error', message: t('notifications.listsLoadFailed') });
+        }
+      },
+    );
+  }, [navigate, t]);
+
+  useEffect(load, [load]);
+
+  if (failed) return <PageError title={t('listsPage.errorTitle')} text={t('listsPage.errorText')} onRetry={load} />;
+  if (!owned) return <PageLoading label={t('listsPage.loading')} />;
+
+  const entries: Entry[] = [
+    ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.products?.length ?? 0 })),
+    ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false })),
+  ];
+  const selected = entries.find((e) => e.id === selectedId) ?? null;
+  const toggle = (id: string) => setSelectedId((current) => (current === id ? null : id));
+
+  const deleteSelected = async () => {
+    if (!selected) return;
+    setBusy(true);
+    try {
+      await deleteProductList(selected.id);
+      setOwned((lists) => (lists ?? []).filter((l) => l.id !== selected.id));
+      useListsStore.getState().removeList(selected.id);
+      setSelectedId(null);
+      notify({ type: 'success', message: t('notifications.listRemoved') });
+      void refreshDefaultListId().catch(() => undefined);
+    } catch (e) {
+      notify({ type: 'error', message: statusOf(e) === 422 ? t('notifications.lastList') : t('notifications.listRemovalFailed') });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const unfavoriteSelected = async () => {
+    if (!selected) return;
+    setBusy(true);
+    try {
+      await removeFavorite(selected.id);
+      setFavorites((favs) => favs.filter((f) => f.id !== selected.id));
+      useListsStore.getState().removeList(selected.id);
+      setSelectedId(null);
+      notify({ type: 'success', message: t('notifications.favoriteRemoved') });
+    } catch {
+      notify({ type: 'error', message: t('notifications.favoriteRemoveFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const renderEntry = (e: Entry) => (
+    <li key={e.id}>
+      <button type="button" className="lists-entry" aria-pressed={selectedId === e.id} onClick={() => toggle(e.id)}>
+        <span className="lists-entry__name">{e.name}</span>
+        {e.count !== undefined && <span className="lists-entry__meta">{t('listsPage.productCount', { count: e.count })}</span>}
+        {!e.owned && (
+          <span className="lists-entry__meta">
+            <HeartIcon filled />
+          </span>
+        )}
+      </button>
+    </li>
+  );
+
+  return (
+    <section className="lists-page lists-page--with-footer">
+      <h1>{t('listsPage.title')}</h1>
+      <p className="lists-lead">{t('listsPage.hint')}</p>
+      <h2 className="lists-section-title">{t('listsPage.owned')}</h2>
+      <ul className="lists-entries">{entries.filter((e) => e.owned).map(renderEntry)}</ul>
+      <h2 className="lists-section-title">{t('listsPage.favorites')}</h2>
+      {favorites.length > 0 ? (
+        <ul className="lists-entries">{entries.filter((e) => !e.owned).map(renderEntry)}</ul>
+      ) : (
+        <p className="lists-lead">{t('listsPage.noFavorites')}</p>
+      )}
+
+      <div className="lists-footer" role="region" aria-label={t('listsPage.actions')}>
+        <p className="lists-footer__status" aria-live="polite">
+          {selected ? t('listsPage.selected', { name: selected.name }) : ''}
+        </p>
+        <div className="lists-footer__buttons">
+          {selected ? (
+            <>
+              {selected.owned && (
+                <Link to={paths.editList(selected.id)} className="ui-button ui-button--secondary ui-button--md">
+                  <EditIcon />
+                  <span className="ui-button__label">{t('listsPage.edit')}</span>
+                </Link>
+              )}
+              <Link to={paths.listing(selected.id)} className="ui-button ui-button--primary ui-button--md">
+                <ExternalIcon />
+                <span className="ui-button__label">{t('listsPage.open')}</span>
+              </Link>
+              {selected.owned ? (
+                <Button variant="danger" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+                  {t('listsPage.delete')}
+                </Button>
+              ) : (
+                <Button variant="secondary" icon={<HeartIcon />} loading={busy} onClick={() => void unfavoriteSelected()}>
+                  {t('listsPage.unfavorite')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <Link to={paths.createList} className="ui-button ui-button--primary ui-button--md">
+              <PlusIcon />
+              <span className="ui-button__label">{t('listsPage.create')}</span>
+            </Link>
+          )}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming && !!selected}
+        title={t('deleteList.title', { name: selected?.name ?? '' })}
+        confirmLabel={t('deleteList.confirm')}
+        cancelLabel={t('deleteList.cancel')}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => setConfirming(false)}
+        busy={busy}
+      >
+        <p>{t('deleteList.text')}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ProductList } from '@wishlist/contracts';
+import { getProductLists } from '@wishlist/api-client';
+import { notify } from '@wishlist/stores';
+import { Button, useIsMobile } from '@wishlist/ui';
+import { CheckIcon, CopyIcon, ExternalIcon, MailIcon, ShareIcon } from '../components/Icons';
+import { PageError, PageLoading } from '../components/PageState';
+import { useListsT } from '../i18n';
+import { isUnreachable } from '../lib/errors';
+import { paths } from '../lib/paths';
+import { shareLink, shareUrls } from '../lib/share';
+import { usePageTitle } from '../lib/usePageTitle';
+import '../styles/lists.css';
+
+/**
+ * `/share-product-list/{defaultProductListId}` (login required, SPEC §2 sharing page): list picker,
+ * share links (social network, messaging app, microblog, e-mail), the link {host}/see/{id} with a
+ * copy button, and the Web Share API on mobile when the browser has it. No third-party script.
+ */
+export default function ShareProductListPage() {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  const { defaultProductListId = '' } = useParams();
+  const isMobile = useIsMobile();
+  const pickerId = useId();
+  const linkId = useId();
+  const linkInput = useRef<HTMLInputElement>(null);
+  const [lists, setLists] = useState<ProductList[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [copied, setCopied] = useState(false);
+  usePageTitle(t('share.documentTitle'), t('common.siteName'));
+
+  const load = useCallback(() => {
+    setFailed(false);
+    getProductLists().then(
+      (all) => setLists(all.filter((l) => l.isOwner !== false)),
+      (e: unknown) => {
+        if (isUnreachable(e)) navigate(paths.serverError, { replace: true });
+        else {
+          setFailed(true);
+          notify({ type: 'error', message: t('notifications.listsLoadFailed') });
+        }
+      },
+    );
+  }, [navigate, t]);
+  useEffect(load, [load]);
+
+  const list = lists?.find((l) => l.id === defaultProductListId) ?? lists?.[0];
+  // An unknown or foreign id shows the first owned list, and the address says so.
+  useEffect(() => {
+    if (list && list.id !== defaultProductListId) navigate(paths.share(list.id), { replace: true });
+  }, [list, defaultProductListId, navigate]);
+  useEffect(() => setCopied(false), [list?.id]);
+
+  if (failed) return <PageError title={t('share.errorTitle')} text={t('share.errorText')} onRetry={load} />;
+  if (!lists || !list) return <PageLoading label={t('share.loading')} />;
+
+  const link = shareLink(list.id);
+  const texts = {
+    subject: t('share.subject', { name: list.name }),
+    body: t('share.body', { name: list.name, link }),
+    text: t('share.text', { name: list.name, link }),
+    short: t('share.textShort', { name: list.name }),
+  };
+  const urls = shareUrls(link, texts);
+  const canShareNatively = isMobile && typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('clipboard unavailable');
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      notify({ type: 'success', message: t('notifications.linkCopied') });
+    } catch {
+      linkInput.current?.select();
+      notify({ type: 'error', message: t('notifications.copyFailed') });
+    }
+  };
+
+  const external = (href: string, label: string, icon: ReactNode, className: string) => (
+    <li>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={`lists-share__button ${className}`}>
+        {icon}
+        <span>{label}</span>
+        <span className="ui-visually-hidden"> {t('share.newTab')}</span>
+      </a>
+    </li>
+  );
+
+  return (
+    <section className="lists-page lists-page--narrow lists-share">
+      <h1>{t('share.title')}</h1>
+      <p className="lists-lead">{t('share.lead')}</p>
+
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={pickerId}>
+          {t('share.picker')}
+        </label>
+        <select id={pickerId} className="ui-field__input lists-select" value={list.id} onChange={(e) => navigate(paths.share(e.target.value), { replace: true })}>
+          {lists.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={linkId}>
+          {t('share.linkLabel')}
+        </label>
+        <div className="lists-share__link">
+          <input ref={linkInput} id={linkId} className="ui-field__input" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
+          <Button variant="secondary" icon={copied ? <CheckIcon /> : <CopyIcon />} onClick={() => void copy()}>
+            {copied ? t('share.copied') : t('share.copy')}
+          </Button>
+        </div>
+        <p className="ui-field__hint">
+          <Link to={paths.see(list.id)}>
+            {t('share.open')}
+          </Link>
+        </p>
+      </div>
+
+      <h2 className="lists-section-title">{t('share.buttons')}</h2>
+      <ul className="lists-share__buttons">
+        {canShareNatively && (
+          <li>
+            <button
+              type="button"
+              className="lists-share__button lists-share__button--native"
+              onClick={() => void navigator.share({ title: texts.short, text: texts.short, url: link }).catch(() => undefined)}
+            >
+              <ShareIcon />
+              <span>{t('share.native')}</span>
+            </button>
+          </li>
+        )}
+        {external(urls.facebook, t('share.facebook'), <ExternalIcon />, 'lists-share__button--facebook')}
+        {external(urls.whatsapp, t('share.whatsapp'), <ExternalIcon />, 'lists-share__button--whatsapp')}
+        {external(urls.twitter, t('share.twitter'), <ExternalIcon />, 'lists-share__button--twitter')}
+        <li>
+          <a href={urls.email} className="lists-share__button lists-share__button--email">
+            <MailIcon />
+            <span>{t('share.email')}</span>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Product } from '@wishlist/contracts';
+import { getFavorites } from '@wishlist/api-client';
+import { hasSession, notify, useSessionStore } from '@wishlist/stores';
+import { ListView } from '../components/ListView';
+import { PageError, PageLoading } from '../components/PageState';
+import { useListsT } from '../i18n';
+import { isUnreachable, statusOf } from '../lib/errors';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/usePageTitle';
+import { useListsStore } from '../state/listsStore';
+import '../styles/lists.css';
+
+/**
+ * `/see/{productListId}` (SPEC §2 share route): the public view of one list, for anyone, signed in
+ * or not. Its owner is taken to their sliding page. 404 → /not-found, unreachable → /server-error.
+ */
+export default function SharedListPage() {
+  const { t } = useListsT();
+  const navigate = useNavigate();
+  const { productListId = '' } = useParams();
+  const signedIn = useSessionStore((s) => hasSession(s));
+  const lists = useListsStore((s) => s.lists);
+  const source = useListsStore((s) => s.source);
+  const favoriteIds = useListsStore((s) => s.favoriteIds);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    useListsStore.getState().setFocus(null);
+    useListsStore
+      .getState()
+      .loadShared(productListId)
+      .then(
+        (list) => {
+          if (cancelled) return;
+          if (list.isOwner) navigate(paths.listing(list.id), { replace: true });
+        },
+        (e: unknown) => {
+          if (cancelled) return;
+          const status = statusOf(e);
+          if (status === 404 || status === 400) navigate(paths.notFound, { replace: true });
+          else if (isUnreachable(e)) navigate(paths.serverError, { replace: true });
+          else {
+            setFailed(true);
+            notify({ type: 'error', message: t('notifications.productsLoadFailed') });
+          }
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [productListId, attempt, navigate, t]);
+
+  // SPEC §4: owners are never shown as favorite; others check their favorites.
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    getFavorites().then(
+      (favorites) => {
+        if (!cancelled) useListsStore.getState().setFavorite(productListId, Array.isArray(favorites) && favorites.some((f) => f.id === productListId));
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn, productListId]);
+
+  const list = source?.kind === 'shared' && source.listId === productListId ? lists[0] : undefined;
+  usePageTitle(list?.name, t('common.siteName'));
+
+  const focusProduct = useCallback((product: Product) => {
+    if (product.id) useListsStore.getState().setFocus(product.id);
+  }, []);
+
+  if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (!list || list.isOwner) return <PageLoading label={t('listing.loadingShared')} />;
+
+  return (
+    <ListView
+      lists={[list]}
+      activeIndex={0}
+      onShowList={() => undefined}
+      onFocusProduct={focusProduct}
+      isFavorite={(id) => signedIn && favoriteIds.includes(id)}
+    />
+  );
+}

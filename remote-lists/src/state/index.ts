@@ -1,0 +1,1 @@
+export { useListsStore, findProduct, normalizeList, normalizeProduct, type ListsState, type ListsSource } from './listsStore';

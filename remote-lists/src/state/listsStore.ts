@@ -1,0 +1,222 @@
+// Shared state of the list screens (the loaded lists, the focused product, the movable flag). The
+// product forms (src/products/) import `useListsStore` to update the local copy after a save:
+// `upsertProduct(product)`, `removeProduct(id)`, `reload()`.
+import { create } from 'zustand';
+import type { Product, ProductList } from '@wishlist/contracts';
+import { getFavorites, getProductList, getProductLists } from '@wishlist/api-client';
+import { websiteName } from '@wishlist/contracts';
+
+/** Where the loaded lists come from: the caller's own lists and favorites, or one shared list. */
+export type ListsSource = { kind: 'mine' } | { kind: 'shared'; listId: string };
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ListsState {
+  /** Owned lists first (oldest first), then favorites; or the one shared list. */
+  lists: ProductList[];
+  /** Ids of the lists the caller has in favorites (never their own). */
+  favoriteIds: string[];
+  source: ListsSource | null;
+  status: LoadStatus;
+  focusedProductId: string | null;
+  /** SPEC §2: true while a product is being moved (swipe and pull-to-refresh are off). */
+  isMovable: boolean;
+  /** A pull-to-refresh is running. */
+  refreshing: boolean;
+
+  /** GET /api/product-lists plus the favorites' lists; throws the ApiError (nothing changed). */
+  loadMine: () => Promise<ProductList[]>;
+  /** GET /api/product-lists/{id}; throws the ApiError (nothing changed). */
+  loadShared: (listId: string) => Promise<ProductList>;
+  /** Loads the current source again (after a save elsewhere). */
+  reload: () => Promise<void>;
+  /** Pull-to-refresh: reloads unless one is running; false when ignored. Throws on failure. */
+  refresh: () => Promise<boolean>;
+
+  setFocus: (productId: string | null) => void;
+  setMovable: (movable: boolean) => void;
+  setFavorite: (listId: string, favorite: boolean) => void;
+
+  /** Adds or replaces a product in its list; a product saved into another list leaves the former. */
+  upsertProduct: (product: Product) => void;
+  removeProduct: (productId: string) => void;
+  setOffered: (productId: string, hasBeenOffered: boolean) => void;
+  /** Puts the list's products in the given order (ids not found are ignored). */
+  reorder: (listId: string, productIds: string[]) => void;
+  upsertList: (list: Pick<ProductList, 'id' | 'name'> & Partial<ProductList>) => void;
+  removeList: (listId: string) => void;
+  /** Back to nothing loaded (logout, tests). */
+  reset: () => void;
+}
+
+/** SPEC §3: websiteName without a leading www.; client-only flags present. */
+export function normalizeProduct(p: Product): Product {
+  return {
+    ...p,
+    websiteName: (p.websiteName || websiteName(p.url)).replace(/^www\./i, ''),
+    hasBeenOffered: Boolean(p.hasBeenOffered),
+    isWishlisted: true,
+    hasFocus: false,
+    isMovable: false,
+  };
+}
+
+export function normalizeList(l: ProductList): ProductList {
+  return { ...l, products: (Array.isArray(l.products) ? l.products : []).map(normalizeProduct) };
+}
+
+const initial = {
+  lists: [] as ProductList[],
+  favoriteIds: [] as string[],
+  source: null as ListsSource | null,
+  status: 'idle' as LoadStatus,
+  focusedProductId: null as string | null,
+  isMovable: false,
+  refreshing: false,
+};
+
+const mapProducts = (lists: ProductList[], fn: (products: Product[], list: ProductList) => Product[]) =>
+  lists.map((l) => {
+    const products = fn(l.products, l);
+    return products === l.products ? l : { ...l, products };
+  });
+
+export const useListsStore = create<ListsState>()((set, get) => ({
+  ...initial,
+
+  loadMine: async () => {
+    if (get().lists.length === 0 || get().source?.kind !== 'mine') set({ status: 'loading' });
+    try {
+      const [own, favorites] = await Promise.all([getProductLists(), getFavorites().catch(() => [])]);
+      const owned = own.filter((l) => l.isOwner !== false).map((l) => normalizeList({ ...l, isOwner: true }));
+      const ownedIds = new Set(owned.map((l) => l.id));
+      const favs = (Array.isArray(favorites) ? favorites : []).filter((f) => !ownedIds.has(f.id));
+      // A favorite deleted by its owner (404) simply drops out.
+      const loaded = await Promise.all(favs.map((f) => getProductList(f.id).then(normalizeList, () => null)));
+      const favoriteLists = loaded.filter((l): l is ProductList => l !== null).map((l) => ({ ...l, isOwner: false }));
+      const lists = [...owned, ...favoriteLists];
+      set({ lists, favoriteIds: favs.map((f) => f.id), source: { kind: 'mine' }, status: 'ready' });
+      return lists;
+    } catch (e) {
+      if (get().status === 'loading') set({ status: 'error' });
+      throw e;
+    }
+  },
+
+  loadShared: async (listId) => {
+    set({ status: 'loading' });
+    try {
+      const list = normalizeList(await getProductList(listId));
+      set({ lists: [list], source: { kind: 'shared', listId }, status: 'ready' });
+      return list;
+    } catch (e) {
+      set({ status: 'error' });
+      throw e;
+    }
+  },
+
+  reload: async () => {
+    const source = get().source;
+    if (!source) return;
+    if (source.kind === 'mine') await get().loadMine();
+    else {
+      const list = normalizeList(await getProductList(source.listId));
+      set({ lists: [list], status: 'ready' });
+    }
+  },
+
+  refresh: async () => {
+    if (get().refreshing) return false;
+    set({ refreshing: true });
+    try {
+      await get().reload();
+      return true;
+    } finally {
+      set({ refreshing: false });
+    }
+  },
+
+  setFocus: (focusedProductId) => {
+    if (get().focusedProductId !== focusedProductId) set({ focusedProductId });
+  },
+  setMovable: (isMovable) => set({ isMovable }),
+  setFavorite: (listId, favorite) =>
+    set((s) => ({
+      favoriteIds: favorite ? [...new Set([...s.favoriteIds, listId])] : s.favoriteIds.filter((id) => id !== listId),
+    })),
+
+  upsertProduct: (raw) => {
+    const product = normalizeProduct(raw);
+    set((s) => ({
+      lists: mapProducts(s.lists, (products, list) => {
+        const index = products.findIndex((p) => p.id === product.id);
+        if (list.id === product.productListId) {
+          if (index === -1) return [...products, product];
+          const next = products.slice();
+          next[index] = product;
+          return next;
+        }
+        return index === -1 ? products : products.filter((p) => p.id !== product.id);
+      }),
+    }));
+  },
+
+  removeProduct: (productId) =>
+    set((s) => ({
+      lists: mapProducts(s.lists, (products) =>
+        products.some((p) => p.id === productId) ? products.filter((p) => p.id !== productId) : products,
+      ),
+      focusedProductId: s.focusedProductId === productId ? null : s.focusedProductId,
+    })),
+
+  setOffered: (productId, hasBeenOffered) =>
+    set((s) => ({
+      lists: mapProducts(s.lists, (products) =>
+        products.some((p) => p.id === productId)
+          ? products.map((p) => (p.id === productId ? { ...p, hasBeenOffered } : p))
+          : products,
+      ),
+    })),
+
+  reorder: (listId, productIds) =>
+    set((s) => ({
+      lists: mapProducts(s.lists, (products, list) => {
+        if (list.id !== listId) return products;
+        const byId = new Map(products.map((p) => [p.id, p]));
+        const ordered = productIds.map((id) => byId.get(id)).filter((p): p is Product => Boolean(p));
+        const rest = products.filter((p) => !productIds.includes(p.id ?? ''));
+        return [...ordered, ...rest];
+      }),
+    })),
+
+  upsertList: (list) =>
+    set((s) => {
+      const index = s.lists.findIndex((l) => l.id === list.id);
+      if (index === -1) {
+        const full = normalizeList({ isOwner: true, products: [], ...list });
+        // New owned lists go after the other owned ones, before the favorites.
+        const firstFavorite = s.lists.findIndex((l) => !l.isOwner);
+        const lists = s.lists.slice();
+        lists.splice(firstFavorite === -1 ? lists.length : firstFavorite, 0, full);
+        return { lists };
+      }
+      const lists = s.lists.slice();
+      lists[index] = { ...lists[index], ...list, products: list.products ? normalizeList(list as ProductList).products : lists[index].products };
+      return { lists };
+    }),
+
+  removeList: (listId) =>
+    set((s) => ({ lists: s.lists.filter((l) => l.id !== listId), favoriteIds: s.favoriteIds.filter((id) => id !== listId) })),
+
+  reset: () => set({ ...initial }),
+}));
+
+/** The list holding a product, and the product. */
+export function findProduct(lists: ProductList[], productId: string | null | undefined) {
+  if (!productId) return undefined;
+  for (const list of lists) {
+    const product = list.products.find((p) => p.id === productId);
+    if (product) return { list, product };
+  }
+  return undefined;
+}
