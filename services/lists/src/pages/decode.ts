@@ -11,9 +11,6 @@ export function decodeHtml(body: Buffer, charset?: string): string {
   const declaredOrDefault = getEncoding(body, sniffing);
   const undeclared = getEncoding(body, { ...sniffing, defaultEncoding: 'utf-8' }) !== declaredOrDefault;
   const encoding = undeclared && isUtf8(body) ? 'utf-8' : declaredOrDefault;
-  try {
-    return new TextDecoder(encoding).decode(body);
-  } catch {
-    return decodeBuffer(body, sniffing); // a label TextDecoder lacks: iconv-lite
-  }
+  // iconv-lite (through encoding-sniffer): Node's TextDecoder reads windows-1252 as latin1.
+  return decodeBuffer(body, { ...sniffing, userEncoding: encoding });
 }

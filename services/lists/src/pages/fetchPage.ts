@@ -113,8 +113,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
         body.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > options.maxBytes) {
+            fail(new PageFetchError('tooLarge', MESSAGES.tooLarge)); // first: destroying emits 'aborted'
             body.destroy();
-            fail(new PageFetchError('tooLarge', MESSAGES.tooLarge));
             return;
           }
           chunks.push(chunk);

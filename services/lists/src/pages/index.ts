@@ -1,0 +1,124 @@
+import type { LookupFunction } from 'node:net';
+import { createRateLimit, HttpError, requireIdentity, validateShape } from '@wishlist/service-kit';
+import { Router, type Request } from 'express';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { ListsConfig } from '../config';
+import { parseAllowlist } from './allowlist';
+import { PageFetchError } from './errors';
+import { createPageFetcher, type FetchedPage, type PageFetcher } from './fetchPage';
+import { checkUrl } from './guard';
+import { extractMetadata, type PageMetadata } from './metadata';
+
+export { extractMetadata, type PageMetadata } from './metadata';
+export { parsePriceToCents } from './price';
+
+export type PagesConfig = Pick<
+  ListsConfig,
+  'pageFetchAllowlist' | 'pageFetchTimeoutMs' | 'pageFetchMaxBytes' | 'pageFetchMaxRedirects' | 'pageCacheTtlMs'
+>;
+
+export interface PagesDeps {
+  /** DNS resolution used by the fetch (tests inject fake resolvers); checked at connect time. */
+  lookup?: LookupFunction;
+  /** Per-user limit of page reads per minute (both calls together). */
+  perMinute?: number;
+}
+
+interface CachedPage extends FetchedPage {
+  metadata?: PageMetadata;
+}
+
+const CACHE_ENTRIES = 200;
+/** Cached HTML, in characters (about 2 bytes each): bounds the memory of the cache. */
+const CACHE_CHARS = 32 * 1024 * 1024;
+
+/** A JSON object with a string `url`; anything else is a malformed call (400). */
+const pageBody = z.object({ url: z.string() });
+
+const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9,fr;q=0.6', fr: 'fr-FR,fr;q=0.9,en;q=0.6' } as const;
+
+/**
+ * `POST /api/pages {url}` → the page's HTML (SPEC §7), and `POST /api/pages/metadata {url}` →
+ * `{ data: { url, title, images, price, currency, siteName } }`. Both are for signed-in people,
+ * share one guarded fetcher, one per-URL cache and one per-user rate limit. A refused or failed
+ * URL answers 422 `{ errors: { url } }` with a message that says what to do.
+ */
+export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Router {
+  const allowlist = parseAllowlist(config.pageFetchAllowlist);
+  const fetcher: PageFetcher = createPageFetcher({
+    allowlist,
+    timeoutMs: config.pageFetchTimeoutMs,
+    maxBytes: config.pageFetchMaxBytes,
+    maxRedirects: config.pageFetchMaxRedirects,
+    lookup: deps.lookup,
+  });
+
+  // Successful fetches only: a rejected fetchMethod leaves nothing behind. Concurrent reads of
+  // one URL share a single fetch.
+  const cache = new LRUCache<string, CachedPage, { url: string; acceptLanguage: string }>({
+    max: CACHE_ENTRIES,
+    maxSize: CACHE_CHARS,
+    sizeCalculation: (page) => Math.max(1, page.html.length),
+    ttl: config.pageCacheTtlMs,
+    fetchMethod: async (_key, _stale, { context }) => fetcher.fetch(context.url, { acceptLanguage: context.acceptLanguage }),
+  });
+
+  async function read(req: Request): Promise<CachedPage> {
+    const raw = (req.body as { url: string }).url;
+    try {
+      const { url } = checkUrl(raw, allowlist); // the same checks run again on every hop
+      const lang = req.identity?.lang === 'fr' ? 'fr' : 'en';
+      const page = await cache.fetch(`${lang} ${url.href}`, { context: { url: url.href, acceptLanguage: ACCEPT_LANGUAGE[lang] } });
+      if (!page) throw new PageFetchError('unreachable', 'The site could not be reached. Check the address and try again.');
+      return page;
+    } catch (err) {
+      if (err instanceof PageFetchError) {
+        req.log?.info({ pageFetch: err.kind, host: hostOf(raw) }, 'page fetch refused or failed');
+        throw HttpError.unprocessable({ url: err.message }, 'The page could not be read.');
+      }
+      throw err;
+    }
+  }
+
+  const router = Router();
+  const signedIn = requireIdentity();
+  const perUser = createRateLimit({
+    windowMs: 60_000,
+    limit: deps.perMinute ?? 30,
+    key: (req) => `pages:${req.identity!.userId}`,
+    message: 'Too many pages read in a short time. Wait a minute and try again.',
+  });
+  const body = validateShape({ body: pageBody });
+
+  router.post('/api/pages', signedIn, perUser, body, async (req, res) => {
+    const page = await read(req);
+    res.status(200);
+    res.set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Location': page.url,
+      // Someone else's markup: never rendered or sniffed as part of our origin.
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+    res.send(page.html);
+  });
+
+  router.post('/api/pages/metadata', signedIn, perUser, body, async (req, res) => {
+    const page = await read(req);
+    page.metadata ??= extractMetadata(page.html, page.url);
+    res.set('Cache-Control', 'private, no-store');
+    res.json({ data: { url: page.url, ...page.metadata } });
+  });
+
+  return router;
+}
+
+function hostOf(raw: string): string | undefined {
+  try {
+    return new URL(raw).host;
+  } catch {
+    return undefined;
+  }
+}

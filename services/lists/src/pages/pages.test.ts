@@ -1,0 +1,453 @@
+import { once } from 'node:events';
+import * as http from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { createService, IDENTITY_HEADER, signIdentity } from '@wishlist/service-kit';
+import request from 'supertest';
+import { listsConfig } from '../config';
+import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
+
+/* A local "shop": every path is a scenario; it counts the connections it receives. ---------- */
+
+const SHOP_PAGE = `<!doctype html><html><head><meta charset="utf-8">
+<title>Blue Teapot – Little Shop</title>
+<base href="/static/">
+<meta property="og:site_name" content="Little Shop">
+<meta property="og:image" content="img/teapot-large.jpg">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue Teapot",
+ "offers":{"@type":"Offer","price":"24.90","priceCurrency":"EUR"}}</script>
+</head><body><h1>Blue Teapot</h1><img src="img/teapot-side.jpg" width="600" height="600"><script>window.x = 1</script></body></html>`;
+
+let shop: http.Server;
+let shopPort: number;
+let connections = 0;
+const hits: string[] = [];
+
+function startShop(): Promise<void> {
+  shop = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const path = (req.url ?? '/').split('?')[0];
+    const html = (body: string | Buffer, headers: http.OutgoingHttpHeaders = {}) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...headers });
+      res.end(body);
+    };
+    switch (path) {
+      case '/product':
+        return html(SHOP_PAGE);
+      case '/latin1':
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=iso-8859-1' });
+        return res.end(Buffer.from('<html><head><title>Crème brûlée à 12,50 \x80</title></head></html>', 'latin1'));
+      case '/meta-charset':
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end(Buffer.from('<html><head><meta charset="windows-1252"><title>Caf\xe9</title></head></html>', 'latin1'));
+      case '/gzip':
+        return html(gzipSync(Buffer.from('<html><head><title>Compressed</title></head></html>')), { 'Content-Encoding': 'gzip' });
+      case '/to-loopback':
+        res.writeHead(302, { Location: `http://127.0.0.1:${shopPort}/product` });
+        return res.end();
+      case '/to-private':
+        res.writeHead(301, { Location: 'http://10.0.0.7/admin' });
+        return res.end();
+      case '/to-metadata':
+        res.writeHead(307, { Location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      case '/to-file':
+        res.writeHead(302, { Location: 'file:///etc/passwd' });
+        return res.end();
+      case '/to-named-loopback':
+        res.writeHead(302, { Location: `http://rebound.example.com:${shopPort}/product` });
+        return res.end();
+      case '/relative-redirect':
+        res.writeHead(303, { Location: '/product' });
+        return res.end();
+      case '/loop':
+        res.writeHead(302, { Location: `/loop?n=${Math.random()}` });
+        return res.end();
+      case '/json':
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end('{"not":"html"}');
+      case '/image':
+        res.writeHead(200, { 'Content-Type': 'image/png' });
+        return res.end(Buffer.alloc(64));
+      case '/untyped-html':
+        res.writeHead(200);
+        return res.end('<!DOCTYPE html><html><head><title>Untyped</title></head></html>');
+      case '/huge':
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        return res.end(`<html><body>${'x'.repeat(300_000)}</body></html>`);
+      case '/huge-chunked': {
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        let sent = 0;
+        const push = () => {
+          if (sent > 400_000 || res.destroyed) return res.end();
+          sent += 50_000;
+          res.write('y'.repeat(50_000), push);
+        };
+        return push();
+      }
+      case '/gzip-bomb':
+        return html(gzipSync(Buffer.alloc(5_000_000, 0x20)), { 'Content-Encoding': 'gzip' });
+      case '/slow':
+        res.writeHead(200, { 'Content-Type': 'text/html' });
+        res.write('<html>');
+        return; // never ends
+      case '/silent':
+        return; // never answers
+      case '/missing':
+        res.writeHead(404, { 'Content-Type': 'text/html' });
+        return res.end('<html><title>Not found</title></html>');
+      case '/broken':
+        res.writeHead(500, { 'Content-Type': 'text/html' });
+        return res.end('oops');
+      default:
+        res.writeHead(404);
+        return res.end();
+    }
+  });
+  shop.on('connection', () => {
+    connections += 1;
+  });
+  shop.listen(0, '127.0.0.1');
+  return once(shop, 'listening').then(() => {
+    shopPort = (shop.address() as AddressInfo).port;
+  });
+}
+
+beforeAll(startShop);
+afterAll(() => {
+  shop.closeAllConnections();
+  shop.close();
+});
+beforeEach(() => {
+  connections = 0;
+  hits.length = 0;
+});
+
+/* Apps under test ------------------------------------------------------------------------- */
+
+const baseConfig = listsConfig.load({ NODE_ENV: 'test' });
+
+function appWith(overrides: Partial<PagesConfig> = {}, deps: PagesDeps = {}) {
+  const config = { ...baseConfig, pageFetchTimeoutMs: 2000, ...overrides };
+  return createService({
+    name: 'lists',
+    config,
+    usesDatabase: false,
+    routes(router) {
+      router.use(createPagesRouter(config, deps));
+    },
+  }).app;
+}
+
+const shopAllowed = () => `127.0.0.1:${shopPort}`;
+const as = async (userId = 'u1', lang?: 'en' | 'fr') => ({ [IDENTITY_HEADER]: await signIdentity(lang ? { userId, lang } : { userId }) });
+
+/** A resolver that knows only what the test says: no DNS, no network. */
+function fakeLookup(answer: (hostname: string, call: number) => string): LookupFunction & { calls: string[] } {
+  const calls: string[] = [];
+  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
+    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
+    calls.push(hostname);
+    const address = answer(hostname, calls.length);
+    const family = address.includes(':') ? 6 : 4;
+    process.nextTick(() => (all ? cb(null, [{ address, family }]) : cb(null, address, family)));
+  }) as LookupFunction & { calls: string[] };
+  lookup.calls = calls;
+  return lookup;
+}
+
+async function postPage(app: ReturnType<typeof appWith>, url: unknown, path = '/api/pages') {
+  return request(app)
+    .post(path)
+    .set(await as())
+    .send({ url });
+}
+
+/* SSRF ------------------------------------------------------------------------------------ */
+
+describe('the SSRF guard', () => {
+  const app = appWith({}, { perMinute: 1000 });
+  const hostile = () => [
+    `http://127.0.0.1:${shopPort}/product`,
+    `http://localhost:${shopPort}/product`,
+    `http://LOCALHOST.:${shopPort}/product`,
+    `http://shop.localhost:${shopPort}/product`,
+    `http://[::1]:${shopPort}/product`,
+    `http://0.0.0.0:${shopPort}/product`,
+    'http://0.0.0.0/',
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[fd00::1]/',
+    'http://[fe80::1]/',
+    'http://100.64.0.1/',
+    `http://[::ffff:127.0.0.1]:${shopPort}/product`,
+    `http://[::ffff:7f00:1]:${shopPort}/product`,
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[64:ff9b::7f00:1]/',
+    `http://2130706433:${shopPort}/product`,
+    `http://0x7f.1:${shopPort}/product`,
+    `http://017700000001:${shopPort}/product`,
+    `http://127.1:${shopPort}/product`,
+    `http://0177.0.0.1:${shopPort}/product`,
+    'http://224.0.0.1/',
+    'http://255.255.255.255/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://metadata/',
+    'http://printer.local/',
+    `http://user:pass@127.0.0.1:${shopPort}/product`,
+    'http://user:pass@shop.example.com/',
+    'ftp://example.com/file',
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:6379/_INFO',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'dict://127.0.0.1:11211/stat',
+    'ws://example.com/',
+    'http://example.com:25/',
+    'http://example.com:22/',
+  ];
+
+  it('refuses at least 20 hostile URLs with a 422 on url, without connecting to anything', async () => {
+    const urls = hostile();
+    expect(urls.length).toBeGreaterThanOrEqual(20);
+    for (const url of urls) {
+      const res = await postPage(app, url);
+      expect({ url, status: res.status }).toEqual({ url, status: 422 });
+      expect(typeof res.body.errors.url).toBe('string');
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('says why: scheme, credentials, private address, port', async () => {
+    expect((await postPage(app, 'ftp://example.com/')).body.errors.url).toMatch(/http:\/\/ or https:\/\//);
+    expect((await postPage(app, 'http://user:pw@example.com/')).body.errors.url).toMatch(/user name or password/);
+    expect((await postPage(app, 'http://10.1.2.3/')).body.errors.url).toMatch(/not allowed/);
+    expect((await postPage(app, 'http://example.com:25/')).body.errors.url).toMatch(/port/);
+    expect((await postPage(app, 'not a url')).body.errors.url).toMatch(/full address/);
+  });
+
+  it('checks the address a host name resolves to, at connect time (name → 127.0.0.1)', async () => {
+    const lookup = fakeLookup(() => '127.0.0.1');
+    const named = appWith({}, { lookup });
+    const res = await postPage(named, `http://shop.example.com:${shopPort}/product`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.url).toMatch(/not allowed/);
+    expect(lookup.calls).toContain('shop.example.com');
+    expect(connections).toBe(0);
+  });
+
+  it('refuses names resolving to any private range (10/8, CGNAT, link-local, ULA, mapped IPv6)', async () => {
+    for (const address of ['10.0.0.5', '100.100.1.1', '169.254.169.254', 'fd12::1', '::ffff:127.0.0.1', '::1']) {
+      const named = appWith({}, { lookup: fakeLookup(() => address) });
+      const res = await postPage(named, `http://resolves.example.com:${shopPort}/x`);
+      expect({ address, status: res.status, message: res.body.errors?.url }).toEqual({
+        address,
+        status: 422,
+        message: expect.stringMatching(/not allowed/),
+      });
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('is not fooled by DNS rebinding: only the address actually connected to counts', async () => {
+    // Public on the first answer, loopback afterwards. A guard that resolved once to check and
+    // again to connect would reach the local shop on the second answer.
+    const lookup = fakeLookup((_host, call) => (call === 1 ? '93.184.216.34' : '127.0.0.1'));
+    const named = appWith({ pageFetchTimeoutMs: 1500 }, { lookup });
+    const first = await postPage(named, `http://rebind.example.com:${shopPort}/product`);
+    expect(first.status).toBe(422); // went to the public address (unreachable or refused here)
+    const second = await postPage(named, `http://rebind.example.com:${shopPort}/product?again`);
+    expect(second.status).toBe(422);
+    expect(second.body.errors.url).toMatch(/not allowed/);
+    expect(hits).toEqual([]);
+  });
+
+  it('re-checks every redirect hop: an allowlisted page redirecting to loopback, private, metadata or file', async () => {
+    const first = appWith({ pageFetchAllowlist: `public-looking.example.com:${shopPort}` }, {
+      lookup: fakeLookup(() => '127.0.0.1'),
+    });
+    for (const path of ['/to-loopback', '/to-private', '/to-metadata', '/to-named-loopback']) {
+      hits.length = 0;
+      const res = await postPage(first, `http://public-looking.example.com:${shopPort}${path}`);
+      expect({ path, status: res.status, message: res.body.errors?.url }).toEqual({
+        path,
+        status: 422,
+        message: expect.stringMatching(/not allowed/),
+      });
+      expect(hits).toEqual([path]); // the first hop only; /product was never requested
+    }
+    const file = await postPage(first, `http://public-looking.example.com:${shopPort}/to-file`);
+    expect(file.status).toBe(422);
+    expect(file.body.errors.url).toMatch(/http:\/\/ or https:\/\//);
+  });
+
+  it('follows a few redirects (relative ones too) and stops after the limit', async () => {
+    const app2 = appWith({ pageFetchAllowlist: shopAllowed(), pageFetchMaxRedirects: 5 });
+    const ok = await postPage(app2, `http://127.0.0.1:${shopPort}/relative-redirect`, '/api/pages/metadata');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.url).toBe(`http://127.0.0.1:${shopPort}/product`);
+    hits.length = 0;
+    const loop = await postPage(app2, `http://127.0.0.1:${shopPort}/loop`);
+    expect(loop.status).toBe(422);
+    expect(loop.body.errors.url).toMatch(/redirects too many times/);
+    expect(hits).toHaveLength(6); // the first request and 5 redirects
+  });
+
+  it('the allowlist opens exactly its host:port, nothing else on the machine', async () => {
+    const app2 = appWith({ pageFetchAllowlist: shopAllowed() });
+    expect((await postPage(app2, `http://127.0.0.1:${shopPort}/product`)).status).toBe(200);
+    expect((await postPage(app2, `http://localhost:${shopPort}/product`)).status).toBe(422);
+    expect((await postPage(app2, `http://127.0.0.1:${shopPort + 1}/product`)).status).toBe(422);
+  });
+});
+
+/* Limits and failures --------------------------------------------------------------------- */
+
+describe('limits and failures of an allowed site', () => {
+  let allowed: ReturnType<typeof appWith>;
+  beforeAll(() => {
+    allowed = appWith({ pageFetchAllowlist: shopAllowed(), pageFetchMaxBytes: 200_000, pageFetchTimeoutMs: 1000 });
+  });
+  const url = (path: string) => `http://127.0.0.1:${shopPort}${path}`;
+  const cases: Array<[string, RegExp]> = [
+    ['/json', /not a web page/],
+    ['/image', /not a web page/],
+    ['/huge', /too large/],
+    ['/huge-chunked', /too large/],
+    ['/gzip-bomb', /too large/],
+    ['/slow', /too long/],
+    ['/silent', /too long/],
+    ['/missing', /HTTP 404/],
+    ['/broken', /HTTP 500/],
+  ];
+  it.each(cases)('%s → 422 %s', async (path, message) => {
+    const res = await postPage(allowed, url(path));
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ errors: { url: expect.stringMatching(message) } });
+  });
+
+  it('a closed port → 422 could not be reached', async () => {
+    const closed = http.createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    closed.close();
+    const app2 = appWith({ pageFetchAllowlist: `127.0.0.1:${port}` });
+    const res = await postPage(app2, `http://127.0.0.1:${port}/`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.url).toMatch(/could not be reached/);
+  });
+
+  it('an unknown host → 422 could not be reached', async () => {
+    const lookup = ((_h: string, _o: unknown, cb: (err: Error) => void) =>
+      process.nextTick(() => cb(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' })))) as unknown as LookupFunction;
+    const res = await postPage(appWith({}, { lookup }), 'https://no-such-shop.example.com/');
+    expect(res.status).toBe(422);
+    expect(res.body.errors.url).toMatch(/could not be reached/);
+  });
+
+  it('failures are not cached: the same URL is fetched again', async () => {
+    await postPage(allowed, url('/missing'));
+    await postPage(allowed, url('/missing'));
+    expect(hits.filter((h) => h === '/missing')).toHaveLength(2);
+  });
+});
+
+/* The two calls on the local shop ---------------------------------------------------------- */
+
+describe('POST /api/pages and /api/pages/metadata on an allowlisted local shop', () => {
+  let app: ReturnType<typeof appWith>;
+  beforeAll(() => {
+    app = appWith({ pageFetchAllowlist: shopAllowed() });
+  });
+  const url = (path: string) => `http://127.0.0.1:${shopPort}${path}`;
+
+  it('answers the page HTML as text/html (SPEC §7), sandboxed', async () => {
+    const res = await postPage(app, url('/product'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-location']).toBe(url('/product'));
+    expect(res.text).toBe(SHOP_PAGE);
+  });
+
+  it('answers JSON candidates, with absolute image URLs through the base tag and the price in cents', async () => {
+    const res = await postPage(app, url('/product'), '/api/pages/metadata');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: {
+        url: url('/product'),
+        title: 'Blue Teapot',
+        images: [url('/static/img/teapot-large.jpg'), url('/static/img/teapot-side.jpg')],
+        price: 2490,
+        currency: 'EUR',
+        siteName: 'Little Shop',
+      },
+    });
+  });
+
+  it('shares one cache between both calls (one fetch for the same URL)', async () => {
+    const fresh = appWith({ pageFetchAllowlist: shopAllowed() });
+    await postPage(fresh, url('/product?cache'));
+    await postPage(fresh, url('/product?cache'), '/api/pages/metadata');
+    await postPage(fresh, url('/product?cache#fragment-ignored'), '/api/pages/metadata');
+    expect(hits.filter((h) => h === '/product?cache')).toHaveLength(1);
+  });
+
+  it('decodes the charset from the header, a meta tag or gzip, and answers UTF-8', async () => {
+    const latin = await postPage(app, url('/latin1'));
+    expect(latin.text).toContain('Crème brûlée à 12,50 €'); // iso-8859-1 means windows-1252 on the web
+    const meta = await postPage(app, url('/meta-charset'), '/api/pages/metadata');
+    expect(meta.body.data.title).toBe('Café');
+    const gz = await postPage(app, url('/gzip'), '/api/pages/metadata');
+    expect(gz.body.data.title).toBe('Compressed');
+    const untyped = await postPage(app, url('/untyped-html'), '/api/pages/metadata');
+    expect(untyped.body.data.title).toBe('Untyped');
+  });
+});
+
+/* Bad input and access on every route ------------------------------------------------------ */
+
+describe.each(['/api/pages', '/api/pages/metadata'])('%s input and access', (path) => {
+  const app = appWith();
+
+  it('401 without an identity', async () => {
+    const res = await request(app).post(path).send({ url: 'https://shop.example.com/' });
+    expect(res.status).toBe(401);
+  });
+
+  it('400 for a malformed body', async () => {
+    const headers = await as();
+    for (const body of [{}, { url: 42 }, { url: null }, { url: ['https://a.example/'] }, { link: 'https://a.example/' }]) {
+      const res = await request(app).post(path).set(headers).send(body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+    }
+    const notJson = await request(app).post(path).set(headers).set('Content-Type', 'application/json').send('{"url":');
+    expect(notJson.status).toBe(400);
+    const text = await request(app).post(path).set(headers).set('Content-Type', 'text/plain').send('https://a.example/');
+    expect(text.status).toBe(400);
+  });
+
+  it('422 for a value that is not a web address (empty, spaces, too long)', async () => {
+    for (const url of ['', '   ', 'shop.example.com/product', `https://shop.example.com/${'a'.repeat(2100)}`]) {
+      const res = await postPage(app, url, path);
+      expect(res.status).toBe(422);
+      expect(typeof res.body.errors.url).toBe('string');
+    }
+  });
+
+  it('rate-limits per person (429 JSON), not per address', async () => {
+    const limited = appWith({}, { perMinute: 3 });
+    const alice = await as('alice');
+    for (let i = 0; i < 3; i += 1) await request(limited).post(path).set(alice).send({ url: 'ftp://x' });
+    const over = await request(limited).post(path).set(alice).send({ url: 'ftp://x' });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('too_many_requests');
+    const bob = await request(limited).post(path).set(await as('bob')).send({ url: 'ftp://x' });
+    expect(bob.status).toBe(422);
+  });
+});
