@@ -1,0 +1,28 @@
+import { createRemoteConfig } from '@wishlist/mf-config';
+
+// Thin entry files: each exposes one page or widget (default export) and registers the `basket`
+// namespace.
+export default createRemoteConfig({
+  name: 'remote_basket_offer',
+  port: 3004,
+  exposes: {
+    './BasketPage': './src/exposes/BasketPage.tsx',
+    './OfferPage': './src/exposes/OfferPage.tsx',
+    './OfferCreatedPage': './src/exposes/OfferCreatedPage.tsx',
+    './OfferingPage': './src/exposes/OfferingPage.tsx',
+    './HeaderBasket': './src/exposes/HeaderBasket.tsx',
+    './BasketActions': './src/exposes/BasketActions.tsx',
+  },
+  extra: {
+    source: { entry: { index: './src/index.tsx' } },
+    output: {
+      filename: {
+        // The container entry keeps the conventional name at the root of dist (the gateway serves
+        // /remotes/basket-offer/remoteEntry.js no-cache); every other chunk stays content-hashed.
+        js: (pathData: { chunk?: { name?: string | null } }) =>
+          pathData.chunk?.name === 'remote_basket_offer' ? '../../remoteEntry.js' : '[name].[contenthash:10].js',
+      },
+    },
+    html: { title: 'Wishlist – basket and offers (standalone)' },
+  },
+});

@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useBasketT } from '../i18n';
+
+/**
+ * Sets the document title and moves focus to the page's <h1> when the page opens (so a screen
+ * reader announces where a navigation landed).
+ */
+export function usePage(documentTitle: string, focusKey?: string) {
+  const { t } = useBasketT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const site = t('common.siteName');
+  useEffect(() => {
+    document.title = `${documentTitle} · ${site}`;
+  }, [documentTitle, site]);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [focusKey]);
+  return heading;
+}

@@ -1,0 +1,4 @@
+// Federation entry: registers the `basket` translations, then hands over the component.
+import '../i18n';
+
+export { default } from '../pages/OfferCreatedPage';

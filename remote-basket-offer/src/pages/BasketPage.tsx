@@ -1,0 +1,77 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { basketTotal, useBasketStore } from '@wishlist/stores';
+import { formatPrice } from '@wishlist/contracts';
+import { Button } from '@wishlist/ui';
+import { ProductRow } from '../components/ProductRow';
+import { usePage } from '../components/usePage';
+import { useBasketT } from '../i18n';
+import { sharedListPath } from '../lib/paths';
+import { BasketIcon } from '../components/Icons';
+import '../styles/basket.css';
+
+/** Where "Add more products" goes: the list the last product came from, else the home page. */
+export function addMorePath(products: readonly { productListId?: string }[]): string {
+  const last = [...products].reverse().find((p) => p.productListId);
+  return last?.productListId ? sharedListPath(last.productListId) : '/';
+}
+
+/** `/basket`: Products to gift, an "Offer for {total}" button, empty state, Add more products. */
+export default function BasketPage() {
+  const { t } = useBasketT();
+  const navigate = useNavigate();
+  const products = useBasketStore((s) => s.products);
+  const remove = useBasketStore((s) => s.remove);
+  const heading = usePage(t('basket.documentTitle'));
+  const total = formatPrice(basketTotal(products));
+  const more = addMorePath(products);
+
+  return (
+    <div className="basket-page">
+      <h1 ref={heading} tabIndex={-1} className="basket-title">
+        {t('basket.title')}
+      </h1>
+      {products.length === 0 ? (
+        <div className="basket-empty">
+          <div className="basket-empty__icon" aria-hidden="true">
+            <BasketIcon />
+          </div>
+          <h2 className="basket-empty__title">{t('basket.emptyTitle')}</h2>
+          <p className="basket-muted">{t('basket.emptyText')}</p>
+          <Link to={more} className="ui-button ui-button--primary ui-button--md">
+            <span className="ui-button__label">{t('basket.addMore')}</span>
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="basket-muted basket-count">{t('basket.count', { count: products.length })}</p>
+          <ul className="basket-list" aria-label={t('basket.listLabel')}>
+            {products.map((p) => (
+              <ProductRow
+                key={p.id}
+                product={p}
+                note={p.hasBeenOffered ? <p className="basket-row__warning">{t('basket.offeredWarning')}</p> : undefined}
+              >
+                <Button variant="ghost" size="sm" onClick={() => remove(p.id)} aria-label={t('basket.removeLabel', { name: p.name })}>
+                  {t('basket.remove')}
+                </Button>
+              </ProductRow>
+            ))}
+          </ul>
+          <div className="basket-summary">
+            <p className="basket-summary__total">
+              <span>{t('basket.total')}</span> <strong>{total}</strong>
+            </p>
+            <div className="basket-summary__actions">
+              <Link to={more} className="ui-button ui-button--secondary ui-button--md">
+                <span className="ui-button__label">{t('basket.addMore')}</span>
+              </Link>
+              <Button size="lg" onClick={() => navigate('/offer')}>
+                {t('basket.offerFor', { total })}
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The api-client functions the pages call, mocked (jest.mock in each test file with
+// `jest.mock('@wishlist/api-client', () => jest.requireActual('../test/api').apiMock())`).
+import type * as Api from '@wishlist/api-client';
+import type { BasketInput } from '@wishlist/stores';
+
+export function apiMock() {
+  const actual = jest.requireActual<typeof Api>('@wishlist/api-client');
+  return {
+    ...actual,
+    createOffering: jest.fn(),
+    getOffering: jest.fn(),
+    acceptOffering: jest.fn(),
+    refuseOffering: jest.fn(),
+    getProductLists: jest.fn(() => Promise.resolve([])),
+  };
+}
+
+export function mocked() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const api = require('@wishlist/api-client') as typeof Api;
+  return {
+    createOffering: api.createOffering as jest.MockedFunction<typeof Api.createOffering>,
+    getOffering: api.getOffering as jest.MockedFunction<typeof Api.getOffering>,
+    acceptOffering: api.acceptOffering as jest.MockedFunction<typeof Api.acceptOffering>,
+    refuseOffering: api.refuseOffering as jest.MockedFunction<typeof Api.refuseOffering>,
+    getProductLists: api.getProductLists as jest.MockedFunction<typeof Api.getProductLists>,
+    ApiError: api.ApiError,
+  };
+}
+
+export const sampleProduct = (id: string, price: number | null = 1000, extra: Partial<BasketInput> = {}) => ({
+  id,
+  name: `Product ${id}`,
+  url: `https://shop.example/${id}`,
+  price,
+  image: `https://img.example/${id}.jpg`,
+  websiteName: 'shop.example',
+  hasBeenOffered: false,
+  isWishlisted: true,
+  hasFocus: false,
+  isMovable: false,
+  productListId: 'L1',
+  ...extra,
+});
