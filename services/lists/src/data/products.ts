@@ -97,7 +97,18 @@ export async function findProducts(ids: string[]): Promise<ProductDoc[]> {
  * offering count as claimed (a retried call). Returns the ids that could not be claimed (missing
  * or held by someone else); nothing changes then.
  */
-export function claimProducts(ids: string[], offeringId: string): Promise<{ conflicts: string[] }> {
+export async function claimProducts(ids: string[], offeringId: string, unknownIds: string[] = []): Promise<{ conflicts: string[] }> {
+  // A claim that lost a race after its read aborts and reads again (then sees the winner's flag).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await claimOnce(ids, offeringId, unknownIds);
+    } catch (err) {
+      if (!(err as { claimRaced?: boolean }).claimRaced || attempt >= 5) throw err;
+    }
+  }
+}
+
+function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Promise<{ conflicts: string[] }> {
   return atomically(async (session) => {
     const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1 }).session(session).lean().exec();
     const byId = new Map(found.map((p) => [String(p._id), p]));
@@ -105,6 +116,7 @@ export function claimProducts(ids: string[], offeringId: string): Promise<{ conf
       const p = byId.get(id);
       return !p || (p.hasBeenOffered && p.offeredBy !== offeringId);
     });
+    conflicts.push(...unknownIds);
     if (conflicts.length > 0) return { conflicts };
     const free = ids.filter((id) => !byId.get(id)!.hasBeenOffered);
     if (free.length > 0) {
@@ -113,7 +125,7 @@ export function claimProducts(ids: string[], offeringId: string): Promise<{ conf
         { $set: { hasBeenOffered: true, offeredBy: offeringId } },
         { session },
       ).exec();
-      // Cannot happen inside a transaction's snapshot; if it does, abort rather than half-claim.
+      // Another claim committed between our read and this write: abort rather than half-claim.
       if (r.modifiedCount !== free.length) throw Object.assign(new Error('claim raced'), { claimRaced: true });
     }
     return { conflicts: [] };

@@ -33,9 +33,11 @@ export class ClaimConflict extends HttpError {
 /** POST /internal/products/claim: every product flagged offered by `offeringId`, or none (409). */
 export async function claim(ids: string[], offeringId: string): Promise<void> {
   const wanted = unique(ids);
-  const malformed = wanted.filter((id) => !isObjectId(id));
-  if (malformed.length > 0) throw new ClaimConflict(malformed);
-  const { conflicts } = await claimProducts(wanted, offeringId);
+  const { conflicts } = await claimProducts(
+    wanted.filter(isObjectId),
+    offeringId,
+    wanted.filter((id) => !isObjectId(id)),
+  );
   if (conflicts.length > 0) throw new ClaimConflict(conflicts);
 }
 
