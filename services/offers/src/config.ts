@@ -1,0 +1,24 @@
+import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
+
+export const offersConfig = defineConfig('offers', {
+  ...commonSettings({ port: 4003 }),
+  listsUrl: setting('LISTS_URL', schemas.url, 'http://127.0.0.1:4002', {
+    description: 'the lists service (products: lookup, claim, release)',
+  }),
+  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', {
+    description: "the auth service (an owner's e-mail address and language)",
+  }),
+  internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),
+  offeringRatePerClient: setting('OFFERING_RATE_PER_CLIENT', schemas.positiveInt, '10', {
+    description: 'POST /api/offerings per client IP and window',
+  }),
+  offeringRateWindowSeconds: setting('OFFERING_RATE_WINDOW_SECONDS', schemas.positiveInt, '600'),
+  unfinishedAfterSeconds: setting('UNFINISHED_OFFERING_SECONDS', schemas.positiveInt, '60', {
+    description: 'an offering still being created after this long was interrupted (crash): it is rolled back',
+  }),
+  sweepIntervalSeconds: setting('OFFERING_SWEEP_SECONDS', schemas.positiveInt, '30', {
+    description: 'how often interrupted creations are rolled back and failed product releases retried',
+  }),
+});
+
+export type OffersConfig = ConfigOf<typeof offersConfig>;

@@ -1,0 +1,89 @@
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+export const OFFERING_STATES = ['creating', 'pending', 'address-given', 'refused'] as const;
+export type OfferingState = (typeof OFFERING_STATES)[number];
+
+/** The mails an offering still owes (removed once sent; retried by the sweep meanwhile). */
+export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A product as it was when it was offered (the owner reads the offer even if it changes later). */
+const offeredProductSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    name: { type: String, default: '' },
+    image: { type: String, default: '' },
+    price: { type: Number, default: null },
+    url: { type: String, default: '' },
+    websiteName: { type: String, default: '' },
+    productListId: { type: String, default: '' },
+    listName: { type: String, default: '' },
+  },
+  { _id: false },
+);
+
+/**
+ * One offer to one owner: the products of a basket that belong to that owner. A basket mixing
+ * several owners makes several offerings sharing a `basketId`.
+ *
+ * `_id` is random (128 bits, base64url): the id is in the owner's mail links and must not be
+ * guessable. `creating` offerings exist only while their products are being flagged through the
+ * lists service; nobody sees them, and the sweep rolls back those left by a crash.
+ */
+const offeringSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    basketId: { type: String, required: true },
+    state: { type: String, enum: OFFERING_STATES, required: true },
+    /** The auth user id of the products' owner; null once that account is erased. */
+    ownerId: { type: String, default: null },
+    products: { type: [offeredProductSchema], default: [] },
+    isExpectingAddress: { type: Boolean, required: true },
+    /** Personal data of the giver: erased with the giver's account (when signed in). */
+    offererEmail: { type: String, default: null },
+    offererIdentity: { type: String, default: '' },
+    offererMessage: { type: String, default: '' },
+    offererUserId: { type: String, default: null },
+    offererLang: { type: String, enum: ['en', 'fr'], default: 'en', required: true },
+    /** Given by the owner; erased with the owner's account. */
+    address: { type: String, default: null },
+    answeredAt: { type: Date, default: null },
+    /** Refused, but the products' offered flags are not cleared yet (lists was unreachable). */
+    releasePending: { type: Boolean, default: false },
+    mailsDue: { type: [String], enum: MAIL_KINDS, default: [] },
+    mailAttempts: { type: Number, default: 0 },
+    nextMailAt: { type: Date, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { timestamps: false, versionKey: false },
+);
+offeringSchema.index({ ownerId: 1 });
+offeringSchema.index({ offererUserId: 1 });
+offeringSchema.index({ basketId: 1 });
+offeringSchema.index({ state: 1, createdAt: 1 });
+offeringSchema.index({ releasePending: 1 });
+offeringSchema.index({ nextMailAt: 1 });
+
+export type OfferedProduct = InferSchemaType<typeof offeredProductSchema>;
+export interface OfferingDoc {
+  _id: string;
+  basketId: string;
+  state: OfferingState;
+  ownerId: string | null;
+  products: OfferedProduct[];
+  isExpectingAddress: boolean;
+  offererEmail: string | null;
+  offererIdentity: string;
+  offererMessage: string;
+  offererUserId: string | null;
+  offererLang: 'en' | 'fr';
+  address: string | null;
+  answeredAt: Date | null;
+  releasePending: boolean;
+  mailsDue: MailKind[];
+  mailAttempts: number;
+  nextMailAt: Date | null;
+  createdAt: Date;
+}
+
+export const Offering = mongoose.model('Offering', offeringSchema);

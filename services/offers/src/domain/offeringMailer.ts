@@ -1,0 +1,249 @@
+import { formatPrice } from '@wishlist/contracts';
+import type { Lang, Mail } from '@wishlist/service-kit';
+
+/** Everything inserted into the HTML goes through this. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Escaped, line breaks kept. */
+const htmlLines = (value: string) => escapeHtml(value).replace(/\n/g, '<br>');
+
+export interface MailProduct {
+  name: string;
+  price?: number | null;
+  websiteName?: string | null;
+  listName?: string | null;
+}
+
+interface Texts {
+  greeting: string;
+  signature: string;
+  someone: string;
+  lists: (names: string) => string;
+  ownerOffer: {
+    subject: string;
+    intro: (who: string) => string;
+    message: string;
+    expecting: string;
+    notExpecting: string;
+    view: string;
+    refuse: string;
+    refuseButton: string;
+  };
+  giverConfirmation: { subject: string; intro: string; expecting: string; notExpecting: string; refusal: string; privacy: string };
+  giverAddress: { subject: string; intro: string; address: string; thanks: string };
+  giverRefused: { subject: string; intro: string; available: string };
+}
+
+const texts: Record<Lang, Texts> = {
+  en: {
+    greeting: 'Hello,',
+    signature: 'The Wishlist team',
+    someone: 'Someone',
+    lists: (names) => `Wish list: ${names}`,
+    ownerOffer: {
+      subject: 'Someone wants to offer you gifts from your wish list',
+      intro: (who) => `${who} wants to offer you these products from your wish list:`,
+      message: 'Their message:',
+      expecting: 'They need your postal address to send the gifts: open the offer to give it.',
+      notExpecting: 'They already know where to send the gifts.',
+      view: 'See the offer',
+      refuse: 'If you do not want these gifts, you can refuse them:',
+      refuseButton: 'Refuse the gifts',
+    },
+    giverConfirmation: {
+      subject: 'Your gift offer was sent',
+      intro: 'Thank you! The owner of the wish list was told that you want to offer:',
+      expecting: 'You asked for their postal address: you will receive it by e-mail as soon as they give it.',
+      notExpecting: 'You said you already know where to send the gifts.',
+      refusal: 'If they refuse the gifts, we will tell you by e-mail.',
+      privacy: 'Your e-mail address is not shown to the owner of the list.',
+    },
+    giverAddress: {
+      subject: 'The address for your gifts',
+      intro: 'The owner of the wish list accepted your offer of:',
+      address: 'Here is the address to send the gifts to:',
+      thanks: 'Thank you for your gifts!',
+    },
+    giverRefused: {
+      subject: 'Your gift offer was declined',
+      intro: 'The owner of the wish list declined your offer of:',
+      available: 'These products are no longer marked as offered on the list.',
+    },
+  },
+  fr: {
+    greeting: 'Bonjour,',
+    signature: "L'équipe Wishlist",
+    someone: "Quelqu'un",
+    lists: (names) => `Liste d'envies : ${names}`,
+    ownerOffer: {
+      subject: "Quelqu'un veut vous offrir des cadeaux de votre liste d'envies",
+      intro: (who) => `${who} veut vous offrir ces produits de votre liste d'envies :`,
+      message: 'Son message :',
+      expecting: "Cette personne a besoin de votre adresse postale pour envoyer les cadeaux : ouvrez l'offre pour la lui donner.",
+      notExpecting: 'Cette personne sait déjà où envoyer les cadeaux.',
+      view: "Voir l'offre",
+      refuse: 'Si vous ne souhaitez pas ces cadeaux, vous pouvez les refuser :',
+      refuseButton: 'Refuser les cadeaux',
+    },
+    giverConfirmation: {
+      subject: 'Votre offre de cadeau a été envoyée',
+      intro: "Merci ! La personne à qui appartient la liste d'envies a été prévenue que vous souhaitez offrir :",
+      expecting: "Vous avez demandé son adresse postale : vous la recevrez par e-mail dès qu'elle l'aura donnée.",
+      notExpecting: 'Vous avez indiqué savoir déjà où envoyer les cadeaux.',
+      refusal: 'Si elle refuse les cadeaux, nous vous préviendrons par e-mail.',
+      privacy: "Votre adresse e-mail n'est pas montrée à la personne à qui appartient la liste.",
+    },
+    giverAddress: {
+      subject: "L'adresse pour vos cadeaux",
+      intro: "La personne à qui appartient la liste d'envies a accepté votre offre de :",
+      address: "Voici l'adresse où envoyer les cadeaux :",
+      thanks: 'Merci pour vos cadeaux !',
+    },
+    giverRefused: {
+      subject: 'Votre offre de cadeau a été déclinée',
+      intro: "La personne à qui appartient la liste d'envies a décliné votre offre de :",
+      available: 'Ces produits ne sont plus marqués comme offerts sur la liste.',
+    },
+  },
+};
+
+/** The texts of a language (for the key-parity test). */
+export const mailTexts = texts;
+
+const productLine = (p: MailProduct) => `${p.name} (${formatPrice(p.price)})${p.websiteName ? ` - ${p.websiteName}` : ''}`;
+const listNames = (products: MailProduct[]) => [...new Set(products.map((p) => p.listName ?? '').filter(Boolean))].join(', ');
+
+type Block =
+  | { kind: 'p'; text: string; muted?: boolean }
+  | { kind: 'products'; products: MailProduct[] }
+  | { kind: 'quote'; text: string }
+  | { kind: 'button'; label: string; href: string; secondary?: boolean };
+
+function render(to: string, lang: Lang, subject: string, blocks: Block[]): Mail {
+  const t = texts[lang];
+  const all: Block[] = [{ kind: 'p', text: t.greeting }, ...blocks, { kind: 'p', text: t.signature }];
+  const text = all
+    .map((b) => {
+      switch (b.kind) {
+        case 'p':
+          return b.text;
+        case 'products':
+          return b.products.map((p) => `- ${productLine(p)}`).join('\n');
+        case 'quote':
+          return b.text
+            .split('\n')
+            .map((l) => `> ${l}`)
+            .join('\n');
+        case 'button':
+          return `${b.label}: ${b.href}`;
+      }
+    })
+    .join('\n\n');
+  const html = `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, Helvetica, sans-serif; color: #222; line-height: 1.5;">
+${all
+  .map((b) => {
+    switch (b.kind) {
+      case 'p':
+        return `<p${b.muted ? ' style="color: #666;"' : ''}>${htmlLines(b.text)}</p>`;
+      case 'products':
+        return `<ul>\n${b.products
+          .map(
+            (p) =>
+              `<li><strong>${escapeHtml(p.name)}</strong> (${escapeHtml(formatPrice(p.price))})${p.websiteName ? ` - ${escapeHtml(p.websiteName)}` : ''}</li>`,
+          )
+          .join('\n')}\n</ul>`;
+      case 'quote':
+        return `<blockquote style="margin: 0 0 1em; padding: 8px 12px; border-left: 4px solid #ddd; color: #444;">${htmlLines(b.text)}</blockquote>`;
+      case 'button': {
+        const href = escapeHtml(b.href);
+        const style = b.secondary
+          ? 'color: #c2185b;'
+          : 'display: inline-block; padding: 10px 18px; background: #c2185b; color: #fff; text-decoration: none; border-radius: 4px;';
+        return `<p><a href="${href}" style="${style}">${escapeHtml(b.label)}</a></p>`;
+      }
+    }
+  })
+  .join('\n')}
+</body>
+</html>
+`;
+  return { to, subject, text: `${text}\n`, html };
+}
+
+const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+
+/** To the owner when an offer arrives: who, what, the message, and the links to answer. */
+export function ownerOfferMail(options: {
+  to: string;
+  lang: Lang;
+  publicUrl: string;
+  offeringId: string;
+  offererIdentity: string;
+  offererMessage: string;
+  isExpectingAddress: boolean;
+  products: MailProduct[];
+}): Mail {
+  const t = texts[options.lang].ownerOffer;
+  const link = `${base(options.publicUrl)}/offerings/${encodeURIComponent(options.offeringId)}`;
+  const blocks: Block[] = [
+    { kind: 'p', text: t.intro(options.offererIdentity || texts[options.lang].someone) },
+    { kind: 'products', products: options.products },
+  ];
+  if (options.offererMessage) blocks.push({ kind: 'p', text: t.message }, { kind: 'quote', text: options.offererMessage });
+  blocks.push(
+    { kind: 'p', text: options.isExpectingAddress ? t.expecting : t.notExpecting },
+    { kind: 'button', label: t.view, href: link },
+    { kind: 'p', text: t.refuse, muted: true },
+    { kind: 'button', label: t.refuseButton, href: `${link}/refuse`, secondary: true },
+  );
+  return render(options.to, options.lang, t.subject, blocks);
+}
+
+/** To the giver once the offer is made (every owner of a mixed basket told). */
+export function giverConfirmationMail(options: { to: string; lang: Lang; isExpectingAddress: boolean; products: MailProduct[] }): Mail {
+  const t = texts[options.lang].giverConfirmation;
+  return render(options.to, options.lang, t.subject, [
+    { kind: 'p', text: t.intro },
+    { kind: 'products', products: options.products },
+    { kind: 'p', text: `${options.isExpectingAddress ? t.expecting : t.notExpecting} ${t.refusal}` },
+    { kind: 'p', text: t.privacy, muted: true },
+  ]);
+}
+
+/** To the giver when the owner gives an address (the address included). */
+export function giverAddressMail(options: { to: string; lang: Lang; address: string; products: MailProduct[] }): Mail {
+  const lang = texts[options.lang];
+  const t = lang.giverAddress;
+  const names = listNames(options.products);
+  return render(options.to, options.lang, t.subject, [
+    ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
+    { kind: 'p', text: t.intro },
+    { kind: 'products', products: options.products },
+    { kind: 'p', text: t.address },
+    { kind: 'quote', text: options.address },
+    { kind: 'p', text: t.thanks },
+  ]);
+}
+
+/** To the giver when the owner refuses. */
+export function giverRefusedMail(options: { to: string; lang: Lang; products: MailProduct[] }): Mail {
+  const lang = texts[options.lang];
+  const t = lang.giverRefused;
+  const names = listNames(options.products);
+  return render(options.to, options.lang, t.subject, [
+    ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
+    { kind: 'p', text: t.intro },
+    { kind: 'products', products: options.products },
+    { kind: 'p', text: t.available },
+  ]);
+}

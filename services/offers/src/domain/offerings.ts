@@ -1,0 +1,362 @@
+import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
+import type { Product } from '@wishlist/contracts';
+import {
+  answer,
+  backToCreating,
+  deleteUnfinished,
+  eraseUser,
+  findBasket,
+  findById,
+  findOwned,
+  insertOfferings,
+  mailFailed,
+  mailSent,
+  mailsDueBy,
+  markPending,
+  releaseDone,
+  releasesDue,
+  dropMails,
+  unfinishedBefore,
+} from '../data/offerings';
+import type { MailKind, OfferedProduct, OfferingDoc, OfferingState } from '../data/models';
+import { newOfferingId } from './ids';
+import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail } from './offeringMailer';
+import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
+
+/** 409 `already_offered`: some products are offered already (or were just taken by someone else). */
+export class AlreadyOfferedError extends HttpError {
+  constructor(readonly conflicts: string[]) {
+    super(
+      409,
+      'already_offered',
+      conflicts.length === 1
+        ? 'One of these products has just been offered by someone else. Remove it from your basket and try again.'
+        : 'Some of these products have just been offered by someone else. Remove them from your basket and try again.',
+    );
+  }
+}
+
+/** 422 `{ errors: { products: 'unknown-products' } }`: some products do not exist (any more). */
+export class UnknownProductsError extends HttpError {
+  constructor(readonly unknown: string[]) {
+    super(422, 'validation_failed', 'Some products do not exist any more.', { products: 'unknown-products' });
+  }
+}
+
+export interface NewOffering {
+  products: string[];
+  isExpectingAddress: boolean;
+  offererEmail: string;
+  offererIdentity: string;
+  offererMessage: string;
+  offererUserId: string | null;
+  lang: Lang;
+}
+
+/** The offering as its owner reads it (SPEC §3 "Offering read", plus state and date). */
+export interface OfferingView {
+  id: string;
+  offererIdentity: string;
+  offererMessage: string;
+  address: string;
+  products: Product[];
+  isExpectingAddress: boolean;
+  state: Exclude<OfferingState, 'creating'>;
+  createdAt: string;
+}
+
+const MAX_MAIL_ATTEMPTS = 8;
+const MAIL_RETRY_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+function snapshot(p: ListedProduct): OfferedProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    price: p.price,
+    url: p.url,
+    websiteName: p.websiteName,
+    productListId: p.productListId,
+    listName: p.listName,
+  };
+}
+
+export function toView(doc: OfferingDoc): OfferingView {
+  return {
+    id: doc._id,
+    offererIdentity: doc.offererIdentity ?? '',
+    offererMessage: doc.offererMessage ?? '',
+    address: doc.address ?? '',
+    products: doc.products.map((p) => ({
+      id: p.id,
+      name: p.name ?? '',
+      image: p.image ?? '',
+      price: p.price ?? null,
+      url: p.url ?? '',
+      websiteName: p.websiteName ?? '',
+      productListId: p.productListId ?? '',
+      hasBeenOffered: doc.state !== 'refused',
+      isWishlisted: true,
+      hasFocus: false,
+      isMovable: false,
+    })),
+    isExpectingAddress: doc.isExpectingAddress,
+    state: doc.state as OfferingView['state'],
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Offerings (ARCHITECTURE §4 Offers). An offer is never half made: the offerings are written
+ * first as `creating` (invisible), the products are flagged per owner through the lists service
+ * (all-or-nothing per owner), and only when every owner's products are flagged do the offerings
+ * become `pending`. Any failure releases what was flagged and deletes the offerings; what a crash
+ * leaves behind is rolled back by `sweep()` once `unfinishedAfterMs` has passed.
+ */
+export function createOfferingService(deps: {
+  lists: ListsApi;
+  users: UsersApi;
+  mailer: Mailer;
+  publicUrl: string;
+  unfinishedAfterMs: number;
+  logger?: Logger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.logger;
+
+  /** Releases the products of unfinished offerings and deletes them; those lists could not release stay for the sweep. */
+  async function rollBack(docs: OfferingDoc[]): Promise<void> {
+    await Promise.all(
+      docs.map(async (doc) => {
+        try {
+          await deps.lists.release(
+            doc.products.map((p) => p.id),
+            doc._id,
+          );
+          await deleteUnfinished(doc._id);
+        } catch (err) {
+          log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offering not rolled back yet; the sweep will retry');
+        }
+      }),
+    );
+  }
+
+  async function mailFor(doc: OfferingDoc, kind: MailKind) {
+    switch (kind) {
+      case 'owner-offer': {
+        if (!doc.ownerId) return null;
+        const owner = await deps.users.contact(doc.ownerId);
+        if (!owner) return null;
+        return ownerOfferMail({
+          to: owner.email,
+          lang: owner.lang,
+          publicUrl: deps.publicUrl,
+          offeringId: doc._id,
+          offererIdentity: doc.offererIdentity,
+          offererMessage: doc.offererMessage,
+          isExpectingAddress: doc.isExpectingAddress,
+          products: doc.products,
+        });
+      }
+      case 'giver-confirmation': {
+        if (!doc.offererEmail) return null;
+        const basket = await findBasket(doc.basketId);
+        return giverConfirmationMail({
+          to: doc.offererEmail,
+          lang: doc.offererLang,
+          isExpectingAddress: doc.isExpectingAddress,
+          products: basket.flatMap((o) => o.products),
+        });
+      }
+      case 'giver-address':
+        if (!doc.offererEmail || !doc.address) return null;
+        return giverAddressMail({ to: doc.offererEmail, lang: doc.offererLang, address: doc.address, products: doc.products });
+      case 'giver-refused':
+        if (!doc.offererEmail) return null;
+        return giverRefusedMail({ to: doc.offererEmail, lang: doc.offererLang, products: doc.products });
+    }
+  }
+
+  /**
+   * Sends what the offering still owes. A mail that cannot be made any more (account erased) is
+   * dropped; one that fails is retried by the sweep with a growing delay, then given up.
+   */
+  async function sendDueMails(id: string): Promise<void> {
+    const doc = await findById(id);
+    if (!doc || doc.state === 'creating') return;
+    for (const kind of doc.mailsDue) {
+      try {
+        const mail = await mailFor(doc, kind);
+        if (mail) await deps.mailer.send(mail);
+        await mailSent(doc._id, kind);
+      } catch (err) {
+        const attempts = doc.mailAttempts + 1;
+        if (attempts >= MAX_MAIL_ATTEMPTS) {
+          log?.error({ offeringId: doc._id, kind, attempts, err: (err as Error).message }, 'offering mail given up');
+          await dropMails(doc._id);
+        } else {
+          const next = new Date(now().getTime() + MAIL_RETRY_MS * 2 ** (attempts - 1));
+          log?.warn({ offeringId: doc._id, kind, attempts, retryAt: next.toISOString(), err: (err as Error).message }, 'offering mail not sent; will retry');
+          await mailFailed(doc._id, next);
+        }
+        return;
+      }
+    }
+  }
+
+  async function sendDueMailsQuietly(id: string): Promise<void> {
+    try {
+      await sendDueMails(id);
+    } catch (err) {
+      log?.error({ offeringId: id, err }, 'offering mails failed');
+    }
+  }
+
+  async function ownedOrThrow(id: string, ownerId: string): Promise<OfferingDoc> {
+    const doc = await findOwned(id, ownerId);
+    if (!doc) throw HttpError.notFound('This offer does not exist, or it is not addressed to you.', 'offering_not_found');
+    return doc;
+  }
+
+  function notPending(doc: OfferingDoc): HttpError {
+    return doc.state === 'refused'
+      ? HttpError.conflict('You refused this offer: it can no longer be answered.', 'offering_refused')
+      : HttpError.conflict('You already gave an address for this offer.', 'offering_answered');
+  }
+
+  return {
+    /** Makes one offering per owner of the products; returns their ids (basket order). */
+    async create(input: NewOffering): Promise<string[]> {
+      const found = await deps.lists.lookup(input.products);
+      const byId = new Map(found.map((p) => [p.id, p]));
+      const unknown = input.products.filter((id) => !byId.has(id));
+      if (unknown.length > 0) throw new UnknownProductsError(unknown);
+      const offered = input.products.filter((id) => byId.get(id)!.hasBeenOffered);
+      if (offered.length > 0) throw new AlreadyOfferedError(offered);
+
+      const byOwner = new Map<string, ListedProduct[]>();
+      for (const id of input.products) {
+        const p = byId.get(id)!;
+        byOwner.set(p.ownerId, [...(byOwner.get(p.ownerId) ?? []), p]);
+      }
+      const createdAt = now();
+      const basketId = newOfferingId();
+      const drafts: OfferingDoc[] = [...byOwner].map(([ownerId, products]) => ({
+        _id: newOfferingId(),
+        basketId,
+        state: 'creating',
+        ownerId,
+        products: products.map(snapshot),
+        isExpectingAddress: input.isExpectingAddress,
+        offererEmail: input.offererEmail,
+        offererIdentity: input.offererIdentity,
+        offererMessage: input.offererMessage,
+        offererUserId: input.offererUserId,
+        offererLang: input.lang,
+        address: null,
+        answeredAt: null,
+        releasePending: false,
+        mailsDue: [],
+        mailAttempts: 0,
+        nextMailAt: null,
+        createdAt,
+      }));
+      await insertOfferings(drafts);
+
+      const claims = await Promise.allSettled(
+        drafts.map((d) =>
+          deps.lists.claim(
+            d.products.map((p) => p.id),
+            d._id,
+          ),
+        ),
+      );
+      const conflicts = claims.flatMap((c) => (c.status === 'fulfilled' && !c.value.ok ? c.value.conflicts : []));
+      const failure = claims.find((c): c is PromiseRejectedResult => c.status === 'rejected');
+      if (conflicts.length > 0 || failure) {
+        await rollBack(drafts);
+        if (conflicts.length > 0) throw new AlreadyOfferedError(conflicts);
+        throw failure!.reason instanceof HttpError
+          ? failure!.reason
+          : HttpError.serviceUnavailable('The offer could not be made. Try again in a moment.');
+      }
+
+      const ids = drafts.map((d) => d._id);
+      // Past half the sweep's delay the sweep could be rolling these back: undo, never race it.
+      const tooLate = now().getTime() - createdAt.getTime() > deps.unfinishedAfterMs / 2;
+      const moved = tooLate ? 0 : await markPending(ids, (id) => (id === ids[0] ? ['owner-offer', 'giver-confirmation'] : ['owner-offer']), now());
+      if (moved !== ids.length) {
+        await backToCreating(ids);
+        await rollBack(drafts);
+        throw HttpError.serviceUnavailable('The offer could not be made in time. Try again in a moment.');
+      }
+      log?.info({ offeringIds: ids, products: input.products.length }, 'offer made');
+      for (const id of ids) await sendDueMailsQuietly(id);
+      return ids;
+    },
+
+    async read(id: string, ownerId: string): Promise<OfferingView> {
+      return toView(await ownedOrThrow(id, ownerId));
+    },
+
+    /** The owner gives an address: the giver gets it by mail. Only once, only while pending. */
+    async giveAddress(id: string, ownerId: string, address: string): Promise<OfferingView> {
+      const doc = await answer(id, ownerId, 'address-given', { address, answeredAt: now(), mail: 'giver-address' });
+      if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
+      await sendDueMailsQuietly(doc._id);
+      return toView(doc);
+    },
+
+    /**
+     * The owner refuses: the offering is refused at once (the answer wins over a concurrent one),
+     * then the products' offered flags are cleared; if lists cannot be reached now, the sweep
+     * clears them later. The giver is told by mail.
+     */
+    async refuse(id: string, ownerId: string): Promise<void> {
+      const doc = await answer(id, ownerId, 'refused', { answeredAt: now(), mail: 'giver-refused', releasePending: true });
+      if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
+      try {
+        await deps.lists.release(
+          doc.products.map((p) => p.id),
+          doc._id,
+        );
+        await releaseDone(doc._id);
+      } catch (err) {
+        log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags not cleared yet; the sweep will retry');
+      }
+      await sendDueMailsQuietly(doc._id);
+    },
+
+    /** Account erasure (idempotent): see data/offerings `eraseUser`. */
+    erase(userId: string) {
+      return eraseUser(userId);
+    },
+
+    /** Rolls back interrupted creations, clears the flags of refusals, retries due mails. */
+    async sweep(): Promise<{ rolledBack: number; released: number; mailed: number }> {
+      const at = now();
+      const unfinished = await unfinishedBefore(new Date(at.getTime() - deps.unfinishedAfterMs), SWEEP_BATCH);
+      await rollBack(unfinished);
+      let released = 0;
+      for (const doc of await releasesDue(SWEEP_BATCH)) {
+        try {
+          await deps.lists.release(
+            doc.products.map((p) => p.id),
+            doc._id,
+          );
+          await releaseDone(doc._id);
+          released += 1;
+        } catch (err) {
+          log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags still not cleared');
+        }
+      }
+      const due = await mailsDueBy(at, SWEEP_BATCH);
+      for (const doc of due) await sendDueMailsQuietly(doc._id);
+      return { rolledBack: unfinished.length, released, mailed: due.length };
+    },
+  };
+}
+
+export type OfferingService = ReturnType<typeof createOfferingService>;

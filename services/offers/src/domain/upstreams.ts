@@ -1,0 +1,91 @@
+import { HttpError, internalClient, type InternalClient, type Lang, type Logger } from '@wishlist/service-kit';
+import { z } from 'zod';
+
+/** A product as the lists service describes it to us (`POST /internal/products/lookup`). */
+const listedProductSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().catch(''),
+  image: z.string().catch(''),
+  price: z.number().nullable().catch(null),
+  url: z.string().catch(''),
+  websiteName: z.string().nullish().transform((v) => v ?? ''),
+  productListId: z.string().catch(''),
+  hasBeenOffered: z.boolean(),
+  ownerId: z.string().min(1),
+  listName: z.string().nullish().transform((v) => v ?? ''),
+});
+export type ListedProduct = z.output<typeof listedProductSchema>;
+
+const lookupAnswer = z.object({ data: z.array(listedProductSchema) });
+const conflictAnswer = z.object({ conflicts: z.array(z.string()).optional() });
+
+function listsTrouble(what: string, status: number): HttpError {
+  return HttpError.serviceUnavailable(`The lists service could not ${what} (it answered ${status}). Try again in a moment.`);
+}
+
+export type ClaimResult = { ok: true } | { ok: false; conflicts: string[] };
+
+/** The lists service's internal product API (flags are all-or-nothing on its side). */
+export interface ListsApi {
+  lookup(ids: string[]): Promise<ListedProduct[]>;
+  claim(ids: string[], offeringId: string): Promise<ClaimResult>;
+  release(ids: string[], offeringId: string): Promise<void>;
+}
+
+export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?: Logger; client?: InternalClient }): ListsApi {
+  const client = options.client ?? internalClient(baseUrl, { serviceName: 'offers', timeoutMs: options.timeoutMs, upstreamName: 'lists' });
+  return {
+    async lookup(ids) {
+      const res = await client.post('/internal/products/lookup', { ids });
+      if (res.status !== 200) throw listsTrouble('find the products', res.status);
+      const parsed = lookupAnswer.safeParse(res.body);
+      if (!parsed.success) {
+        options.logger?.error({ issues: parsed.error.issues.slice(0, 3) }, 'lists lookup answer is malformed');
+        throw listsTrouble('find the products', res.status);
+      }
+      return parsed.data.data;
+    },
+    async claim(ids, offeringId) {
+      const res = await client.post('/internal/products/claim', { ids, offeringId });
+      if (res.status === 200) return { ok: true };
+      if (res.status === 409) {
+        const parsed = conflictAnswer.safeParse(res.body);
+        const conflicts = parsed.success ? (parsed.data.conflicts ?? []) : [];
+        return { ok: false, conflicts: conflicts.length > 0 ? conflicts : ids };
+      }
+      throw listsTrouble('flag the products', res.status);
+    },
+    async release(ids, offeringId) {
+      const res = await client.post('/internal/products/release', { ids, offeringId });
+      if (res.status !== 200) throw listsTrouble('clear the offered flags', res.status);
+    },
+  };
+}
+
+/** What the auth service tells us about an owner (`GET /internal/users/{id}`). */
+export interface Contact {
+  email: string;
+  lang: Lang;
+}
+
+const contactAnswer = z.object({ data: z.object({ email: z.string().min(3), lang: z.enum(['en', 'fr']).catch('en') }) });
+
+export interface UsersApi {
+  /** The person's address and language; null when the account is unknown or deleted. */
+  contact(userId: string): Promise<Contact | null>;
+}
+
+export function usersApi(baseUrl: string, options: { timeoutMs: number; client?: InternalClient }): UsersApi {
+  const client = options.client ?? internalClient(baseUrl, { serviceName: 'offers', timeoutMs: options.timeoutMs, upstreamName: 'auth' });
+  return {
+    async contact(userId) {
+      const res = await client.get(`/internal/users/${encodeURIComponent(userId)}`);
+      if (res.status === 404) return null;
+      const parsed = contactAnswer.safeParse(res.body);
+      if (res.status !== 200 || !parsed.success) {
+        throw HttpError.serviceUnavailable(`The auth service could not give the owner's address (it answered ${res.status}).`);
+      }
+      return parsed.data.data;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../domain/ids';
+import { multiLine, singleLine } from '../domain/text';
+
+// 400: the request is malformed (a client bug: wrong JSON types). 422: a value breaks a rule.
+
+export const OFFERER_IDENTITY_MAX = 100;
+export const OFFERER_MESSAGE_MAX = 2000;
+export const ADDRESS_MAX = 500;
+export const PRODUCTS_MAX = 50;
+
+/** `POST /api/offerings`: JSON types only. */
+export const createOfferingShape = z.object({
+  isExpectingAddress: z.boolean(),
+  products: z.array(z.string()).max(1000),
+  offererEmail: z.string().max(10_000).optional(),
+  offererIdentity: z.string().max(100_000).nullish(),
+  offererMessage: z.string().max(100_000).nullish(),
+  language: z.enum(['en', 'fr']).optional(),
+});
+
+/**
+ * One plain address (no list, no display name, no quoting), at most 254 characters: the SPEC §5
+ * rule plus what mail delivery needs, so nothing can be injected into a mail header through it.
+ */
+const MAILBOX =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** `POST /api/offerings`: the rules (422 `{ errors: { field: code } }`). */
+export const createOfferingFields = z.object({
+  isExpectingAddress: z.boolean(),
+  products: z
+    .array(z.string().trim())
+    .min(1, { message: 'required' })
+    .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), { message: 'invalid-id' })
+    .max(PRODUCTS_MAX, { message: 'too-many' })
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicates' }),
+  offererEmail: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { message: 'required' })
+    .max(254, { message: 'invalid-email' })
+    .regex(MAILBOX, { message: 'invalid-email' }),
+  offererIdentity: z
+    .string()
+    .nullish()
+    .transform((v) => singleLine(v ?? ''))
+    .pipe(z.string().max(OFFERER_IDENTITY_MAX, { message: 'too-long' })),
+  offererMessage: z
+    .string()
+    .nullish()
+    .transform((v) => multiLine(v ?? ''))
+    .pipe(z.string().max(OFFERER_MESSAGE_MAX, { message: 'too-long' })),
+  language: z.enum(['en', 'fr']).optional(),
+});
+export type CreateOfferingBody = z.output<typeof createOfferingFields>;
+
+export const offeringIdParams = z.object({ id: z.string().regex(ID_PATTERN, 'an offering id') });
+
+export const giveAddressShape = z.object({ address: z.string().max(100_000) });
+
+export const giveAddressFields = z.object({
+  address: z
+    .string()
+    .transform(multiLine)
+    .pipe(z.string().min(1, { message: 'required' }).max(ADDRESS_MAX, { message: 'too-long' })),
+});
+
+export const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a user id') });

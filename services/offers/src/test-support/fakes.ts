@@ -1,0 +1,178 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { requireService, type Mail, type Mailer } from '@wishlist/service-kit';
+
+export interface FakeProduct {
+  id: string;
+  name: string;
+  image: string;
+  price: number | null;
+  url: string;
+  websiteName: string;
+  productListId: string;
+  ownerId: string;
+  listName: string;
+  /** The offering holding the offered flag (null: not offered). */
+  heldBy: string | null;
+}
+
+type Route = 'lookup' | 'claim' | 'release';
+
+/**
+ * A stand-in for the lists service's internal product API, with an atomic claim (all or
+ * nothing, checked and set in one synchronous step, as lists does with one database update).
+ * `fail` makes a route answer a status, or drop the connection ('drop'), for the products of
+ * one owner (or for every call).
+ */
+export function fakeLists() {
+  const products = new Map<string, FakeProduct>();
+  const calls: { route: Route; body: { ids: string[]; offeringId?: string }; caller: string | undefined }[] = [];
+  const control = {
+    fail: [] as { route: Route; ownerId?: string; status: number | 'drop' }[],
+    claimDelayMs: 0,
+  };
+  let counter = 0;
+  const app = express();
+  app.use(express.json());
+  const failure = (route: Route, ids: string[]) =>
+    control.fail.find((f) => f.route === route && (!f.ownerId || ids.some((id) => products.get(id)?.ownerId === f.ownerId)));
+  const guard = (route: Route): express.RequestHandler => (req, res, next) => {
+    calls.push({ route, body: req.body, caller: req.callerService });
+    const f = failure(route, (req.body?.ids ?? []) as string[]);
+    if (!f) return next();
+    if (f.status === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    res.status(f.status).json({ error: { code: 'fake', message: 'fake failure' } });
+  };
+
+  app.post('/internal/products/lookup', requireService(['offers']), guard('lookup'), (req, res) => {
+    const ids = req.body.ids as string[];
+    res.json({
+      data: ids.flatMap((id) => {
+        const p = products.get(id);
+        if (!p) return [];
+        const { heldBy, ...rest } = p;
+        return [{ ...rest, hasBeenOffered: heldBy !== null }];
+      }),
+    });
+  });
+  app.post('/internal/products/claim', requireService(['offers']), guard('claim'), async (req, res) => {
+    if (control.claimDelayMs) await new Promise((r) => setTimeout(r, control.claimDelayMs));
+    const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+    const conflicts = ids.filter((id) => !products.has(id) || products.get(id)!.heldBy !== null);
+    if (conflicts.length > 0) {
+      res.status(409).json({ error: { code: 'already_offered', message: 'offered' }, conflicts });
+      return;
+    }
+    for (const id of ids) products.get(id)!.heldBy = offeringId;
+    res.json({ data: { claimed: ids } });
+  });
+  app.post('/internal/products/release', requireService(['offers']), guard('release'), (req, res) => {
+    const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+    for (const id of ids) {
+      const p = products.get(id);
+      if (p && p.heldBy === offeringId) p.heldBy = null;
+    }
+    res.json({ data: { released: true } });
+  });
+
+  let server: Server | undefined;
+  return {
+    products,
+    calls,
+    control,
+    /** Adds a product of `ownerId` and returns its id. */
+    add(ownerId: string, fields: Partial<FakeProduct> = {}): string {
+      counter += 1;
+      const id = fields.id ?? `${'0'.repeat(20)}${String(counter).padStart(4, '0')}`;
+      products.set(id, {
+        id,
+        name: `Product ${counter}`,
+        image: `https://shop.example/p${counter}.jpg`,
+        price: 1000 + counter,
+        url: `https://www.shop.example/p${counter}`,
+        websiteName: 'shop.example',
+        productListId: `list-of-${ownerId}`,
+        ownerId,
+        listName: `List of ${ownerId}`,
+        heldBy: null,
+        ...fields,
+      });
+      return id;
+    },
+    heldBy: (id: string) => products.get(id)?.heldBy ?? null,
+    held: () => [...products.values()].filter((p) => p.heldBy !== null).map((p) => p.id),
+    async start(): Promise<number> {
+      return new Promise((resolve) => {
+        server = app.listen(0, '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
+      });
+    },
+    async stop(): Promise<void> {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server?.closeAllConnections();
+    },
+  };
+}
+
+/** A stand-in for auth's `GET /internal/users/{id}`. */
+export function fakeUsers() {
+  const users = new Map<string, { email: string; lang: 'en' | 'fr' }>();
+  const control = { status: 0 };
+  const app = express();
+  app.get('/internal/users/:userId', requireService(['offers']), (req, res) => {
+    if (control.status) {
+      res.status(control.status).json({ error: { code: 'fake', message: 'fake failure' } });
+      return;
+    }
+    const user = users.get(String(req.params.userId));
+    if (!user) {
+      res.status(404).json({ error: { code: 'unknown_user', message: 'No such user.' } });
+      return;
+    }
+    res.json({ data: user });
+  });
+  let server: Server | undefined;
+  return {
+    users,
+    control,
+    async start(): Promise<number> {
+      return new Promise((resolve) => {
+        server = app.listen(0, '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
+      });
+    },
+    async stop(): Promise<void> {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server?.closeAllConnections();
+    },
+  };
+}
+
+/** A mailer that keeps what it is given; `failing` makes every send throw. */
+export function capturingMailer(): Mailer & { sent: Mail[]; failing: boolean; to(address: string): Mail[] } {
+  const m = {
+    mode: 'outbox' as const,
+    sent: [] as Mail[],
+    failing: false,
+    async send(mail: Mail) {
+      if (m.failing) throw new Error('SMTP down');
+      m.sent.push(mail);
+    },
+    close: () => undefined,
+    to: (address: string) => m.sent.filter((mail) => mail.to === address),
+  };
+  return m;
+}
+
+/** A clock the tests move by hand (sweep delays, mail retries). */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
