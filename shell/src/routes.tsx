@@ -52,9 +52,20 @@ export const routes: AppRoute[] = [
   { path: '/validate-email-failed/:reason', remote: 'remote_auth/ValidateEmailFailedPage' },
   { path: '/validate-email-success', remote: 'remote_auth/ValidateEmailSuccessPage' },
   { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
+  // Issue 5: lists and products (remote_lists). Specific /product-list/... routes come before the
+  // generic product-listing one.
+  { path: '/create-product/from/:encodedProductUrl/to/:productListIdFromUrl?', remote: 'remote_lists/ProductFromUrlPage', loginRequired: true, name: 'product-creation-from-url' },
+  { path: '/create-product/:productListId?', remote: 'remote_lists/ProductCreationPage', loginRequired: true, name: 'url-for-product-creation' },
+  { path: '/product-list/:productListId/product/:productId/edit', remote: 'remote_lists/ProductEditionPage', loginRequired: true, name: 'product-edition' },
+  { path: '/product-list/:productListId/favorite/:addToFavorite', remote: 'remote_lists/FavoriteListPage' },
+  // Not login-required: non-owners view shared lists (a signed-out visitor is sent to /see/{id}).
+  { path: '/product-list/:productListId/:productId?', remote: 'remote_lists/ProductListingPage', name: 'product-listing' },
+  { path: '/see/:productListId', remote: 'remote_lists/SharedListPage', name: 'share' },
+  { path: '/product-lists', remote: 'remote_lists/ProductListsPage', loginRequired: true },
+  { path: '/create-product-list', remote: 'remote_lists/CreateProductListPage', loginRequired: true },
+  { path: '/edit-product-list/:productListId', remote: 'remote_lists/EditProductListPage', loginRequired: true },
+  { path: '/share-product-list/:defaultProductListId', remote: 'remote_lists/ShareProductListPage', loginRequired: true },
   // Later issues, one line each, e.g.:
-  // { path: '/product-lists', remote: 'remote_lists/ProductListsPage', loginRequired: true },
-  // { path: '/product-list/:productListId/:productId?', remote: 'remote_lists/ProductListingPage', name: 'product-listing' },
   // { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
 ];
 
