@@ -122,7 +122,7 @@ export default function OfferingPage() {
     }
   };
 
-  const heading = usePage(t('offering.documentTitle'), offering ? 'loaded' : 'loading');
+  const heading = usePage(t('offering.documentTitle'), offering ? 'loaded' : 'loading', refuseOpen && (!offering || offering.state === 'pending'));
 
   if (!offering) {
     return (
