@@ -604,7 +604,7 @@ describe('POST /internal/users/:userId/erase', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.erased).toBe(true);
     }
-    const byId = new Map((await offeringsInDb()).map((o) => [o._id, o]));
+    const byId = new Map((await offeringsInDb()).map((o) => [String(o._id), o]));
     expect(byId.get(toAlice.id)).toMatchObject({ ownerId: null, address: null });
     expect(byId.get(fromAlice.body.data.id)).toMatchObject({ offererUserId: null, offererEmail: null, offererIdentity: '', offererMessage: '' });
     expect(byId.get(kept.body.data.id)).toMatchObject({ offererUserId: CAROL, offererEmail: 'carol@example.com', offererIdentity: 'Carol' });

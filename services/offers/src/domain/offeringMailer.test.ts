@@ -1,0 +1,79 @@
+import { escapeHtml, giverAddressMail, giverConfirmationMail, giverRefusedMail, mailTexts, ownerOfferMail } from './offeringMailer';
+import { pickLanguage } from './language';
+import { multiLine, singleLine } from './text';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k)).sort();
+}
+
+const products = [
+  { name: 'Teddy', price: 1999, websiteName: 'shop.example', listName: 'Birthday' },
+  { name: 'Kite', price: null, listName: 'Birthday' },
+];
+
+describe('offering mails', () => {
+  it('have the same texts in English and French', () => {
+    expect(keysOf(mailTexts.fr)).toEqual(keysOf(mailTexts.en));
+    for (const lang of ['en', 'fr'] as const) {
+      for (const key of keysOf(mailTexts[lang])) {
+        const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], mailTexts[lang]);
+        if (typeof value === 'string') expect(value.trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('are all text and HTML, in the recipient language', () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const all = [
+        ownerOfferMail({ to: 'o@example.com', lang, publicUrl: 'http://w.test/', offeringId: 'abc', offererIdentity: '', offererMessage: '', isExpectingAddress: false, products }),
+        giverConfirmationMail({ to: 'g@example.com', lang, isExpectingAddress: true, products }),
+        giverAddressMail({ to: 'g@example.com', lang, address: 'Here', products }),
+        giverRefusedMail({ to: 'g@example.com', lang, products }),
+      ];
+      for (const mail of all) {
+        expect(mail.text).toContain('Teddy');
+        expect(mail.html).toContain(`<html lang="${lang}">`);
+        expect(mail.html).toContain('<li><strong>Teddy</strong>');
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+      }
+      expect(all[0].text).toContain('http://w.test/offerings/abc/refuse');
+      expect(all[0].text).toContain(mailTexts[lang].someone);
+    }
+  });
+
+  it('names the lists in the answers to the giver', () => {
+    expect(giverRefusedMail({ to: 'g@example.com', lang: 'en', products }).text).toContain('Wish list: Birthday');
+  });
+
+  it('escape what they insert into the HTML', () => {
+    const mail = ownerOfferMail({
+      to: 'o@example.com',
+      lang: 'en',
+      publicUrl: 'http://w.test',
+      offeringId: 'a"b',
+      offererIdentity: '<i>x</i>',
+      offererMessage: "it's <b>me</b>",
+      isExpectingAddress: true,
+      products: [{ name: '"><script>alert(1)</script>', price: 1 }],
+    });
+    expect(mail.html).not.toMatch(/<script|<i>|<b>/);
+    expect(mail.html).toContain('href="http://w.test/offerings/a%22b"');
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('language and text helpers', () => {
+  it('pick the body language, then Accept-Language, then the fallback', () => {
+    expect(pickLanguage('fr', 'en')).toBe('fr');
+    expect(pickLanguage(undefined, 'de-DE, fr;q=0.8, en;q=0.5')).toBe('fr');
+    expect(pickLanguage(undefined, 'de')).toBe('en');
+    expect(pickLanguage(undefined, undefined, 'fr')).toBe('fr');
+    expect(pickLanguage(undefined, 'fr;q=0')).toBe('en');
+  });
+
+  it('clean typed text', () => {
+    expect(singleLine('  a\r\n\tb\u0000  c ')).toBe('a b c');
+    expect(multiLine(' a\r\nb\rc\n\n\n\n\nd\u0007 \u202e')).toBe('a\nb\nc\n\n\nd');
+  });
+});
