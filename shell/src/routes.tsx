@@ -65,8 +65,11 @@ export const routes: AppRoute[] = [
   { path: '/create-product-list', remote: 'remote_lists/CreateProductListPage', loginRequired: true },
   { path: '/edit-product-list/:productListId', remote: 'remote_lists/EditProductListPage', loginRequired: true },
   { path: '/share-product-list/:defaultProductListId', remote: 'remote_lists/ShareProductListPage', loginRequired: true },
-  // Later issues, one line each, e.g.:
-  // { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
+  // Issue 6: basket and offers (remote_basket_offer).
+  { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
+  { path: '/offer', remote: 'remote_basket_offer/OfferPage' },
+  { path: '/offer-created/:offeringId', remote: 'remote_basket_offer/OfferCreatedPage' },
+  { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: true },
 ];
 
 /** Where unknown paths go (a redirect, so the address bar shows /not-found). */

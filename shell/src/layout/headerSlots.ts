@@ -12,5 +12,8 @@ export interface HeaderSlot {
   when: 'signedIn' | 'always';
 }
 
-export const desktopHeaderSlots: HeaderSlot[] = [{ key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
-export const mobileHeaderSlots: HeaderSlot[] = [{ key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
+// The basket widget hides itself on the person's own list (and, on mobile, in the native wrapper).
+const basketSlot: HeaderSlot = { key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always' };
+
+export const desktopHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
+export const mobileHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
