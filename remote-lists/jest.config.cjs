@@ -13,5 +13,6 @@ module.exports = {
     // Swiper is ESM-only and needs a layout engine: the slider is replaced by a plain one in jsdom.
     '^swiper/react$': '<rootDir>/src/test/swiperStub.tsx',
     '^swiper/modules$': '<rootDir>/src/test/swiperStub.tsx',
+    '^swiper/css(/.*)?$': require.resolve('../jest.file-stub.cjs'),
   },
 };

@@ -47,12 +47,6 @@ export function ProductCard({ product, focused, onFocusProduct, handle, itemRef,
               if (!img.src.endsWith(NO_IMAGE_PLACEHOLDER)) img.src = NO_IMAGE_PLACEHOLDER;
             }}
           />
-          {product.hasBeenOffered && (
-            <span className="lists-card__badge">
-              <GiftIcon />
-              {t('product.offered')}
-            </span>
-          )}
         </span>
         <span className="lists-card__body">
           <span className="lists-card__name">{name}</span>
@@ -61,6 +55,12 @@ export function ProductCard({ product, focused, onFocusProduct, handle, itemRef,
             {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}
           </span>
         </span>
+        {product.hasBeenOffered && (
+          <span className="lists-card__badge">
+            <GiftIcon />
+            {t('product.offered')}
+          </span>
+        )}
       </button>
       {handle && (
         <button
