@@ -1,0 +1,62 @@
+// Issue 6 routes and header slot (remote_basket_offer).
+import { screen, waitFor } from '@testing-library/react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { initI18n, setLanguage } from '@wishlist/i18n';
+import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
+import { desktopHeaderSlots, mobileHeaderSlots } from '../src/layout/headerSlots';
+import { useRouteReady } from '../src/routing/routeReady';
+import { fakeRemote, renderApp } from './helpers';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+beforeAll(() => {
+  initI18n('en');
+  registerRuntimeRemotes([
+    { name: 'remote_content', entry: '/remotes/content/mf-manifest.json' },
+    { name: 'remote_auth', entry: '/remotes/auth/mf-manifest.json' },
+    { name: 'remote_basket_offer', entry: '/remotes/basket-offer/mf-manifest.json' },
+  ]);
+});
+beforeEach(async () => {
+  localStorage.clear();
+  mockedLoad.mockReset();
+  mockedLoad.mockImplementation(async (id: string) => fakeRemote(id) as never);
+  useSessionStore.setState({ token: null, defaultListId: null });
+  useRouteReady.setState({ ready: false });
+  usePreferencesStore.setState({ language: null, authRedirection: null });
+  await setLanguage('en');
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('basket and offer routes', () => {
+  it.each([
+    ['/basket', 'remote_basket_offer/BasketPage'],
+    ['/offer', 'remote_basket_offer/OfferPage'],
+    ['/offer-created/abc', 'remote_basket_offer/OfferCreatedPage'],
+  ])('%s renders %s for anyone', async (path, module) => {
+    renderApp(path);
+    expect(await screen.findByText(`page:${module}`)).toBeInTheDocument();
+    expect(location()).toBe(path);
+  });
+
+  it('/offerings/{id}/refuse needs a login and comes back to the same path', async () => {
+    renderApp('/offerings/abc/refuse');
+    await waitFor(() => expect(location()).toBe('/authenticate/mandatory'));
+    expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/offerings/abc/refuse');
+  });
+
+  it('/offerings/{id} renders the offering page with a session', async () => {
+    useSessionStore.setState({ defaultListId: 'L1' });
+    renderApp('/offerings/abc');
+    expect(await screen.findByText('page:remote_basket_offer/OfferingPage')).toBeInTheDocument();
+  });
+
+  it('lists the basket widget for everyone on desktop and mobile, before the account widget', () => {
+    for (const slots of [desktopHeaderSlots, mobileHeaderSlots]) {
+      expect(slots[0]).toEqual({ key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always' });
+    }
+  });
+});
