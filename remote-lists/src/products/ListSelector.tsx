@@ -115,7 +115,7 @@ export function ListSelector({ lists, value, onChange, onCreated, onCreatingChan
         )}
       </div>
       {creating && (
-        <div className="lists-pf-list__new" role="group" aria-label={t('form.newListName')}>
+        <div className="lists-pf-list__new">
           <TextField
             label={t('form.newListName')}
             value={name}
