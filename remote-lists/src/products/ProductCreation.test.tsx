@@ -9,7 +9,7 @@ import { seriousViolations } from './test/axe';
 import { big, installImageMock, small } from './test/images';
 import { currentLocation, notifications, renderPage, resetNotifications } from './test/render';
 
-jest.mock('@wishlist/api-client', () => require('./test/api').apiMock());
+jest.mock('@wishlist/api-client', () => jest.requireActual('./test/api').apiMock());
 const api = mocked();
 
 const SHOP = 'https://shop.example/kite';

@@ -8,7 +8,7 @@ import { big, installImageMock } from '../test/images';
 import { currentLocation, notifications, renderPage, resetNotifications } from '../test/render';
 import ProductEditionPage from './ProductEditionPage';
 
-jest.mock('@wishlist/api-client', () => require('../test/api').apiMock());
+jest.mock('@wishlist/api-client', () => jest.requireActual('../test/api').apiMock());
 const api = mocked();
 
 const ROUTE = '/product-list/:productListId/product/:productId/edit';

@@ -5,7 +5,7 @@ import { big, installImageMock } from '../test/images';
 import { currentLocation, notifications, renderPage, resetNotifications, setMobile } from '../test/render';
 import ProductFromUrlPage from './ProductFromUrlPage';
 
-jest.mock('@wishlist/api-client', () => require('../test/api').apiMock());
+jest.mock('@wishlist/api-client', () => jest.requireActual('../test/api').apiMock());
 const api = mocked();
 
 const ROUTE = '/create-product/from/:encodedProductUrl/to/:productListIdFromUrl?';
