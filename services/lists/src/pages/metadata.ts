@@ -36,16 +36,18 @@ export function extractMetadata(html: string, pageUrl: string): PageMetadata {
   const micro = fromMicrodata($);
   const product = mergeProducts(ld, micro);
 
-  const title = pickTitle($, meta, product?.name);
+  const siteName = clean(meta('og:site_name') ?? meta('application-name'));
+  const title = pickTitle($, meta, product?.name, siteName);
   const images = collectImages($, meta, base, product);
-  const { price, currency } = pickPrice(meta, product);
+  const stated = pickPrice(meta, product);
+  const { price, currency } = stated.price === null && looksLikeProductPage($, meta, product) ? visiblePrice($) : stated;
 
   return {
     title,
     images,
     price,
     currency,
-    siteName: clean(meta('og:site_name') ?? meta('application-name')) ?? null,
+    siteName: siteName ?? null,
   };
 }
 
@@ -255,7 +257,10 @@ function itemValue($: CheerioAPI, el: ReturnType<CheerioAPI>): string | undefine
 function fromMicrodata($: CheerioAPI): ProductFacts | undefined {
   const scope = $('[itemscope][itemtype*="schema.org/Product" i]').first();
   const within = scope.length > 0 ? scope : null;
-  const find = (prop: string) => (within ? within.find(`[itemprop~="${prop}"]`) : $(`[itemtype*="schema.org/Offer" i] [itemprop~="${prop}"]`));
+  const find = (prop: string) => {
+    const inScope = within ? within.find(`[itemprop~="${prop}"]`) : $();
+    return inScope.length > 0 ? inScope : $(`[itemprop~="${prop}"]`).not('script *, template *');
+  };
   const priceEl = find('price').first();
   const price = priceEl.length ? parsePriceToCents(itemValue($, priceEl)) : null;
   const currencyEl = find('priceCurrency').first();
@@ -286,26 +291,108 @@ function mergeProducts(ld: ProductFacts | undefined, micro: ProductFacts | undef
 /* ----------------------------------------------------------------------------------------- */
 /* title, price, images                                                                      */
 
-function pickTitle($: CheerioAPI, meta: (key: string) => string | undefined, productName?: string): string | null {
-  const name = clean(productName);
-  if (name) return name;
-  return (
-    clean(meta('og:title')) ??
-    clean(meta('twitter:title')) ??
-    clean($('title').first().text()) ??
-    clean($('h1').first().text()) ??
-    null
-  );
+function pickTitle($: CheerioAPI, meta: (key: string) => string | undefined, productName?: string, siteName?: string): string | null {
+  const pageTitles = [meta('og:title'), meta('twitter:title'), $('title').first().text()].map(clean).filter((t): t is string => !!t);
+  return headingInTitle($, pageTitles) ?? titleInHeading($, pageTitles) ?? clean(productName) ?? (pageTitles[0] ? stripSiteName(pageTitles[0], siteName) : null) ?? clean($('h1').first().text()) ?? null;
 }
 
+const comparable = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The page's main heading, when the page title repeats it: "Blue Teapot" out of
+ * "-20% on Blue Teapot - Buy online | Shop". Looks at each h1 and the elements inside it (a
+ * heading often wraps the name and a badge or a format), keeps the longest one that the title
+ * contains.
+ */
+function headingInTitle($: CheerioAPI, pageTitles: string[]): string | undefined {
+  const titles = pageTitles.map(comparable);
+  if (titles.length === 0) return undefined;
+  let best: string | undefined;
+  $('h1').slice(0, 5).each((_, h1) => {
+    const texts = [$(h1).text(), ...$(h1).find('*').slice(0, 40).toArray().map((el) => $(el).text())];
+    for (const text of texts) {
+      const candidate = clean(text);
+      if (!candidate || candidate.length < 4 || candidate.length > MAX_TITLE) continue;
+      const c = comparable(candidate);
+      if (titles.some((t) => t.includes(c)) && (!best || candidate.length > best.length)) best = candidate;
+    }
+  });
+  return best;
+}
+
+/** The other way round: a title segment ("Blue Teapot" of "Blue Teapot | Shop") that the heading contains. */
+function titleInHeading($: CheerioAPI, pageTitles: string[]): string | undefined {
+  const headings = $('h1').slice(0, 5).toArray().map((h1) => comparable($(h1).text()));
+  for (const title of pageTitles) {
+    for (const segment of title.split(/\s+[|–—·]\s+/)) {
+      if (segment.length >= 10 && segment !== title && headings.some((h) => h.includes(comparable(segment)))) return segment;
+    }
+  }
+  return undefined;
+}
+
+/** "Blue Teapot | Little Shop" → "Blue Teapot" when the segment is the site's name. */
+function stripSiteName(title: string, siteName?: string): string {
+  if (!siteName) return title;
+  const site = comparable(siteName);
+  const parts = title.split(/\s+[|\-–—:@·]\s+/);
+  if (parts.length < 2) return title;
+  if (comparable(parts[parts.length - 1]).includes(site)) return title.slice(0, title.lastIndexOf(parts[parts.length - 1])).replace(/\s+[|\-–—:@·]\s*$/, '').trim() || title;
+  if (comparable(parts[0]).includes(site)) return title.slice(parts[0].length).replace(/^\s*[|\-–—:@·]\s+/, '').trim() || title;
+  return title;
+}
+
+/**
+ * The price the shop states in its sharing tags (product:price / og:price) first: it is the
+ * price a visitor pays, where JSON-LD offers often carry the list price. Then structured data.
+ */
 function pickPrice(meta: (key: string) => string | undefined, product?: ProductFacts): { price: number | null; currency: string | null } {
-  if (product && product.price !== null) return { price: product.price, currency: product.currency };
-  for (const prefix of ['product:price', 'og:price', 'product:sale_price']) {
+  for (const prefix of ['product:sale_price', 'product:price', 'og:price']) {
     const amount = meta(`${prefix}:amount`);
     const price = parsePriceToCents(amount);
-    if (price !== null) {
+    if (price !== null && price > 0) {
       return { price, currency: normalizeCurrency(meta(`${prefix}:currency`)) ?? (amount ? currencyIn(amount) : null) };
     }
+  }
+  if (product && product.price !== null) return { price: product.price, currency: product.currency };
+  return { price: null, currency: null };
+}
+
+/** Signals that the page sells one product (not a search, a category or a bot check). */
+function looksLikeProductPage($: CheerioAPI, meta: (key: string) => string | undefined, product?: ProductFacts): boolean {
+  if (product) return true;
+  if (/product/i.test(meta('og:type') ?? '')) return true;
+  return $('[id*="add-to-cart" i], [id*="addtocart" i], [name*="add-to-cart" i], [class*="add-to-cart" i], [class*="addtocart" i], #buy-now-button').length > 0;
+}
+
+const PRICE_HINT = /(^|[-_\s])price|price($|[-_\s])|^price|prix|preis|prezzo|precio/i;
+const NOT_THE_PRICE = /old|was|strike|regular|list|before|save|saving|ship|deliver|per[-_]?unit|unit[-_]?price|compare|msrp|rrp|instal|financ|month/i;
+
+/**
+ * Last resort on a product page without structured price: the first short element whose id
+ * (then class) names a price and whose text is one amount with a currency ("54,00 €").
+ */
+function visiblePrice($: CheerioAPI): { price: number | null; currency: string | null } {
+  for (const attr of ['id', 'class']) {
+    let found: { price: number; currency: string } | undefined;
+    $(`[${attr}]`).each((_, el) => {
+      const name = 'attribs' in el ? (el.attribs[attr] ?? '') : '';
+      if (!PRICE_HINT.test(name) || NOT_THE_PRICE.test(name)) return;
+      const $el = $(el);
+      if ($el.closest('script, template, noscript, del, s, strike').length > 0) return;
+      const parents = $el.parents().toArray().slice(0, 6);
+      if (parents.some((p) => 'attribs' in p && NOT_THE_PRICE.test(`${p.attribs.id ?? ''} ${p.attribs.class ?? ''}`))) return;
+      const text = clean($el.text());
+      if (!text || text.length > 24) return;
+      const currency = currencyIn(text);
+      const price = currency ? parsePriceToCents(text) : null;
+      if (price !== null && price > 0 && currency) {
+        found = { price, currency };
+        return false;
+      }
+      return;
+    });
+    if (found) return found;
   }
   return { price: null, currency: null };
 }
