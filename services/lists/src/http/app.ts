@@ -14,6 +14,7 @@ import {
   productsOf,
   readProductInList,
 } from '../domain/products';
+import { createPagesRouter } from '../pages';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
 const userOf = (req: Request) => req.identity!.userId;
@@ -33,6 +34,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
     logger: deps.logger,
     routes(router) {
       router.use('/api', noStore);
+      router.use(createPagesRouter(config)); // POST /api/pages, /api/pages/metadata
       const signedIn = requireIdentity();
       const body = validateShape({ body: objectBody });
 

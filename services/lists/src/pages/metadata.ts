@@ -110,6 +110,7 @@ export function parseJsonLd(text: string): Json | undefined {
       .replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, '')
       .replace(/^\s*\/\*[\s\S]*?\*\/|\/\*[\s\S]*?\*\/\s*$/g, '')
       .replace(/^\s*\/\/.*$/gm, '')
+      // eslint-disable-next-line no-control-regex -- raw control characters are what breaks shops' JSON
       .replace(/[\u0000-\u001f]+/g, ' ')
       .replace(/,\s*([}\]])/g, '$1')
       .trim()
