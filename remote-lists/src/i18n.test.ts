@@ -1,0 +1,18 @@
+import { i18next, initI18n } from '@wishlist/i18n';
+import { NS, toLang } from './i18n';
+
+describe('lists namespace registration', () => {
+  it('adds both languages to the shared instance once the shell initialises it', () => {
+    expect(i18next.isInitialized).toBeFalsy();
+    initI18n('fr');
+    expect(i18next.hasResourceBundle('en', NS)).toBe(true);
+    expect(i18next.hasResourceBundle('fr', NS)).toBe(true);
+    expect(i18next.t('tabs.lists', { ns: NS })).toBe('Listes');
+  });
+
+  it('maps regional and unknown languages to ours', () => {
+    expect(toLang('fr-FR')).toBe('fr');
+    expect(toLang('de')).toBe('en');
+    expect(toLang(undefined)).toBe('en');
+  });
+});
