@@ -28,3 +28,11 @@ export function GiftIcon({ size = 24 }: { size?: number }) {
     </svg>
   );
 }
+
+export function MinusIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path d="M5 12h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

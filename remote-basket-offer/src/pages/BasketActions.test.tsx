@@ -64,3 +64,16 @@ describe('BasketActions (list page, non-owner)', () => {
     expect(currentLocation()).toBe('/basket');
   });
 });
+
+describe('BasketActions in a host tab bar', () => {
+  it('renders plain buttons with the host classes and the same behaviour', async () => {
+    useBasketStore.setState({ products: [] });
+    const { container } = await renderPage(<BasketActions product={product()} isOwner={false} tabClassName="host-tab" tabLabelClassName="host-tab__label" />);
+    const add = screen.getByRole('button', { name: 'Add to basket' });
+    expect(add).toHaveClass('host-tab');
+    expect(container.querySelector('.host-tab__label')).toHaveTextContent('Add to basket');
+    fireEvent.click(add);
+    expect(screen.getByRole('button', { name: 'Remove from basket' })).toHaveClass('host-tab');
+    expect(screen.getByRole('button', { name: /^Offer/ })).toBeEnabled();
+  });
+});

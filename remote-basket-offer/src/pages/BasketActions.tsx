@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@wishlist/contracts';
 import { notify, useBasketStore } from '@wishlist/stores';
 import { Button } from '@wishlist/ui';
+import { BasketIcon, GiftIcon, MinusIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
 import '../styles/basket.css';
 
@@ -10,6 +11,47 @@ export interface BasketActionsProps {
   /** The focused product, if any. */
   product?: Product;
   isOwner: boolean;
+  /**
+   * Host-page look: when given, each control is a `<button className={tabClassName}>` with an icon
+   * and a `<span className={tabLabelClassName}>` label, laid out in the host's own tab bar.
+   */
+  tabClassName?: string;
+  tabLabelClassName?: string;
+}
+
+function Control({
+  tab,
+  label,
+  icon,
+  variant,
+  onClick,
+  disabled,
+  describedBy,
+  children,
+}: {
+  tab?: { className: string; labelClassName?: string };
+  label: string;
+  icon: ReactNode;
+  variant: 'primary' | 'secondary';
+  onClick: () => void;
+  disabled?: boolean;
+  describedBy?: string;
+  children?: ReactNode;
+}) {
+  if (tab)
+    return (
+      <button type="button" className={tab.className} onClick={onClick} disabled={disabled} aria-describedby={describedBy}>
+        {icon}
+        <span className={tab.labelClassName}>{label}</span>
+        {children}
+      </button>
+    );
+  return (
+    <Button variant={variant} size="sm" onClick={onClick} disabled={disabled} aria-describedby={describedBy}>
+      {label}
+      {children}
+    </Button>
+  );
 }
 
 /**
@@ -17,7 +59,7 @@ export interface BasketActionsProps {
  * (disabled when it has been offered or none is focused), remove it when already there, and Offer.
  * After adding, a notification offers to send the basket or to add more products.
  */
-export default function BasketActions({ product, isOwner }: BasketActionsProps) {
+export default function BasketActions({ product, isOwner, tabClassName, tabLabelClassName }: BasketActionsProps) {
   const { t } = useBasketT();
   const navigate = useNavigate();
   const hintId = useId();
@@ -50,19 +92,23 @@ export default function BasketActions({ product, isOwner }: BasketActionsProps) 
     notify({ type: 'success', id: 'basket-remove', message: t('notifications.removed') });
   };
 
-  return (
-    <div className="basket-actions" role="group" aria-label={t('actions.groupLabel')}>
+  const tab = tabClassName ? { className: tabClassName, labelClassName: tabLabelClassName } : undefined;
+  const controls = (
+    <>
       {inBasket ? (
-        <Button variant="secondary" size="sm" onClick={remove}>
-          {t('actions.remove')}
-        </Button>
+        <Control tab={tab} variant="secondary" icon={<MinusIcon />} label={t('actions.remove')} onClick={remove} />
       ) : (
-        <Button variant="secondary" size="sm" onClick={add} disabled={!canAdd} aria-describedby={hint ? hintId : undefined}>
-          {t('actions.add')}
-        </Button>
+        <Control
+          tab={tab}
+          variant="secondary"
+          icon={<BasketIcon size={20} />}
+          label={t('actions.add')}
+          onClick={add}
+          disabled={!canAdd}
+          describedBy={hint ? hintId : undefined}
+        />
       )}
-      <Button size="sm" onClick={() => navigate('/basket')} disabled={count === 0}>
-        {t('actions.offer')}
+      <Control tab={tab} variant="primary" icon={<GiftIcon size={20} />} label={t('actions.offer')} onClick={() => navigate('/basket')} disabled={count === 0}>
         {count > 0 && (
           <>
             <span className="basket-badge basket-badge--inline" aria-hidden="true">
@@ -71,12 +117,18 @@ export default function BasketActions({ product, isOwner }: BasketActionsProps) 
             <span className="basket-visually-hidden">, {t('actions.inBasket', { count })}</span>
           </>
         )}
-      </Button>
+      </Control>
       {hint && (
         <span id={hintId} className="basket-visually-hidden">
           {hint}
         </span>
       )}
+    </>
+  );
+  if (tab) return controls;
+  return (
+    <div className="basket-actions" role="group" aria-label={t('actions.groupLabel')}>
+      {controls}
     </div>
   );
 }
