@@ -29,7 +29,7 @@ function makeService(env: Record<string, string> = {}) {
       LISTS_URL: `http://127.0.0.1:${listsPort}`,
       AUTH_URL: `http://127.0.0.1:${authPort}`,
       OFFERING_RATE_PER_CLIENT: '1000',
-      INTERNAL_TIMEOUT_MS: '1000',
+      INTERNAL_TIMEOUT_MS: '5000',
       ...env,
     }),
     { mailer, now: clock.now },
