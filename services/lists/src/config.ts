@@ -10,6 +10,8 @@ export const listsConfig = defineConfig('lists', {
   pageFetchMaxBytes: setting('PAGE_FETCH_MAX_BYTES', schemas.positiveInt, String(3 * 1024 * 1024)),
   pageFetchMaxRedirects: setting('PAGE_FETCH_MAX_REDIRECTS', z.coerce.number().int().min(0).max(20), '5'),
   pageCacheTtlMs: setting('PAGE_CACHE_TTL_MS', schemas.positiveInt, String(10 * 60_000)),
+  // Shared-list reads: how long another instance of the service may serve a list changed elsewhere (0: off).
+  listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(60_000), '2000'),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

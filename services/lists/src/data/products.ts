@@ -37,7 +37,7 @@ export function insertProduct(ownerId: string, listId: string, values: ProductVa
 
 export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };
 
-export type UpdateOutcome = { product: ProductDoc } | 'not_found' | 'forbidden' | 'target_gone' | 'target_forbidden' | 'list_full';
+export type UpdateOutcome = { product: ProductDoc; previousListId: string } | 'not_found' | 'forbidden' | 'target_gone' | 'target_forbidden' | 'list_full';
 
 /**
  * Changes a product, and moves it to `targetListId` when given and different: it leaves the old
@@ -70,11 +70,11 @@ export function updateProduct(
       await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
       await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
     }
-    return { product: updated as ProductDoc };
+    return { product: updated as ProductDoc, previousListId: String(product.listId) };
   });
 }
 
-export type DeleteOutcome = 'deleted' | 'not_found' | 'forbidden';
+export type DeleteOutcome = { deletedFrom: string } | 'not_found' | 'forbidden';
 
 export function deleteProduct(ownerId: string, id: string, expectListId?: string): Promise<DeleteOutcome> {
   return atomically(async (session) => {
@@ -83,7 +83,7 @@ export function deleteProduct(ownerId: string, id: string, expectListId?: string
     if (product.ownerId !== ownerId) return 'forbidden';
     await Product.deleteOne({ _id: product._id }, { session }).exec();
     await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
-    return 'deleted';
+    return { deletedFrom: String(product.listId) };
   });
 }
 

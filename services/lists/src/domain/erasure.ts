@@ -1,6 +1,7 @@
 import { deleteFavoritesOfUser } from '../data/favorites';
 import { deleteListsOfOwner, listIdsOfOwner, markErased } from '../data/lists';
 import { deleteProductsOfOwner } from '../data/products';
+import { listReadCache } from './listReadCache';
 
 /**
  * Every kind of personal data this service keeps, erased when an account is deleted, in this
@@ -21,5 +22,6 @@ export async function eraseUser(userId: string, now: Date = new Date()): Promise
   await markErased(userId, now);
   const deleted: Record<string, number> = {};
   for (const [what, erase] of Object.entries(erasers)) deleted[what] = await erase(userId);
+  listReadCache.clear();
   return deleted;
 }

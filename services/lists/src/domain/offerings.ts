@@ -2,6 +2,7 @@ import { HttpError } from '@wishlist/service-kit';
 import type { ProductWithOwner } from '@wishlist/contracts';
 import { findLists } from '../data/lists';
 import { claimProducts, findProducts, releaseProducts } from '../data/products';
+import { listReadCache } from './listReadCache';
 import { isObjectId, toProductData } from './present';
 
 // The internal API of the offers service (ARCHITECTURE §4): read products with their owner,
@@ -39,9 +40,12 @@ export async function claim(ids: string[], offeringId: string): Promise<void> {
     wanted.filter((id) => !isObjectId(id)),
   );
   if (conflicts.length > 0) throw new ClaimConflict(conflicts);
+  listReadCache.clear();
 }
 
 /** POST /internal/products/release: idempotent. */
 export async function release(ids: string[], offeringId: string): Promise<number> {
-  return releaseProducts(unique(ids).filter(isObjectId), offeringId);
+  const released = await releaseProducts(unique(ids).filter(isObjectId), offeringId);
+  if (released > 0) listReadCache.clear();
+  return released;
 }

@@ -15,6 +15,7 @@ import {
 } from '../data/lists';
 import type { ProductListDoc } from '../data/models';
 import { MAX_LISTS_PER_OWNER } from './limits';
+import { listReadCache } from './listReadCache';
 import { byList, isObjectId, toListData } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
@@ -63,12 +64,20 @@ export async function listsOf(identity: Identity): Promise<ProductListData[]> {
   return withProducts(lists, ownerId);
 }
 
-/** GET /api/product-lists/{id}: anyone with the id reads the list (shared by link). */
-export async function readList(id: string, viewerId: string | undefined): Promise<ProductListData> {
+/**
+ * GET /api/product-lists/{id}: anyone with the id reads the list (shared by link). Answers the
+ * serialized `{ data: list }` (two queries on a miss, none on a hit of the read cache).
+ */
+export async function readListBody(id: string, viewerId: string | undefined): Promise<Buffer> {
   if (!isObjectId(id)) throw listNotFound();
+  const cached = listReadCache.body(id, viewerId);
+  if (cached) return cached;
+  const seen = listReadCache.snapshot(id);
   const list = await findList(id);
   if (!list) throw listNotFound();
-  return toListData(list, await productsOfLists([list._id]), viewerId);
+  const data = toListData(list, await productsOfLists([list._id]), viewerId);
+  listReadCache.store(id, list.ownerId, data, seen);
+  return Buffer.from(JSON.stringify({ data }));
 }
 
 /** The caller's own list, or 404 (unknown) / 403 (someone else's). */
@@ -93,6 +102,7 @@ export async function updateList(userId: string, id: string, body: unknown): Pro
   await ownedList(userId, id);
   const { name } = parseFields(updateProductListRequestSchema, body);
   const renamed = await renameList(id, name);
+  listReadCache.invalidate(id);
   if (!renamed) throw listNotFound();
   return toListData(renamed, await productsOfLists([renamed._id]), userId);
 }
@@ -100,6 +110,7 @@ export async function updateList(userId: string, id: string, body: unknown): Pro
 export async function deleteList(userId: string, id: string): Promise<void> {
   if (!isObjectId(id)) throw listNotFound();
   const outcome = await deleteListOf(userId, id);
+  listReadCache.invalidate(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'last_list') throw HttpError.unprocessable({ productList: LAST_LIST_MESSAGE }, LAST_LIST_MESSAGE);
@@ -111,6 +122,7 @@ export async function reorder(userId: string, id: string, ids: string[]): Promis
   const outcome = ids.every(isObjectId) ? await reorderList(userId, id, ids) : await ownedList(userId, id).then(() => 'mismatch' as const);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
+  listReadCache.invalidate(id);
   if (outcome === 'mismatch') {
     throw HttpError.unprocessable({ products: 'must-be-the-list-products' }, 'The order must list each product of the list exactly once.');
   }

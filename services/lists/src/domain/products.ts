@@ -20,6 +20,7 @@ import {
   type UpdateOutcome,
 } from '../data/products';
 import { MAX_PRODUCTS_PER_LIST } from './limits';
+import { listReadCache } from './listReadCache';
 import { listNotFound, notYourList } from './productLists';
 import { byList, isObjectId, orderProducts, toProductData } from './present';
 
@@ -82,6 +83,7 @@ function productFrom(outcome: UpdateOutcome): ProductData {
   if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
+  listReadCache.invalidate(outcome.previousListId, String(outcome.product.listId));
   return toProductData(outcome.product);
 }
 
@@ -105,6 +107,7 @@ export async function deleteProductInList(userId: string, listId: string, produc
   const outcome = await deleteProductRecord(userId, productId, listId);
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
+  listReadCache.invalidate(outcome.deletedFrom);
 }
 
 /** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
@@ -123,6 +126,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
+  listReadCache.invalidate(fields.productListId);
   return toProductData(outcome.product);
 }
 
@@ -140,6 +144,7 @@ export async function deleteProduct(userId: string, productId: string): Promise<
   const outcome = await deleteProductRecord(userId, productId);
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
+  listReadCache.invalidate(outcome.deletedFrom);
 }
 
 /** Whether a list exists (for favorites). */

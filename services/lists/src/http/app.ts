@@ -4,7 +4,8 @@ import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
 import { addFavorite, favoritesList, removeFavorite } from '../domain/favorites';
 import { claim, ClaimConflict, lookupProducts, release } from '../domain/offerings';
-import { createList, deleteList, listsOf, readList, reorder, updateList } from '../domain/productLists';
+import { listReadCache } from '../domain/listReadCache';
+import { createList, deleteList, listsOf, readListBody, reorder, updateList } from '../domain/productLists';
 import {
   changeProduct,
   changeProductInList,
@@ -28,6 +29,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 /** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites. */
 export function createListsService(config: ListsConfig, deps: { logger?: Logger } = {}): Service {
+  listReadCache.setTtl(config.listReadCacheMs);
   return createService({
     name: 'lists',
     config,
@@ -46,7 +48,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         res.status(201).json({ data: await createList(userOf(req), req.body) });
       });
       router.get('/api/product-lists/:id', optionalIdentity(), async (req, res) => {
-        res.json({ data: await readList(param(req, 'id'), req.identity?.userId) });
+        res.type('application/json').send(await readListBody(param(req, 'id'), req.identity?.userId));
       });
       router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });

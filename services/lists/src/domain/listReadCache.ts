@@ -1,0 +1,85 @@
+import type { ProductListData } from '@wishlist/contracts';
+
+/**
+ * A short-lived cache of shared-list reads (GET /api/product-lists/{id}, the most frequent call:
+ * everyone who opens a shared link), holding the serialized answers. Every write that changes a
+ * list or its products goes through this service and invalidates the list here, so this process
+ * never answers stale data; `ttlMs` bounds the staleness other instances of the service could see.
+ *
+ * A read that raced with a write must not store what it read before the write: each list has a
+ * generation, bumped by invalidation, and a read stores its answer only when the generation it
+ * saw before querying is still current.
+ */
+interface Entry {
+  ownerId: string;
+  expires: number;
+  list: ProductListData;
+  bodies: { owner?: Buffer; other?: Buffer };
+}
+
+export interface Snapshot {
+  global: number;
+  list: number;
+}
+
+const MAX_ENTRIES = 2000;
+const MAX_GENERATIONS = 20_000;
+
+export class ListReadCache {
+  private entries = new Map<string, Entry>();
+  private generations = new Map<string, number>();
+  private global = 0;
+
+  constructor(
+    private ttlMs: number,
+    private now: () => number = Date.now,
+  ) {}
+
+  setTtl(ttlMs: number): void {
+    this.ttlMs = ttlMs;
+    if (ttlMs <= 0) this.clear();
+  }
+
+  /** The serialized `{ data: list }` for this viewer, or undefined on a miss. */
+  body(id: string, viewerId: string | undefined): Buffer | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    const owner = viewerId !== undefined && viewerId === entry.ownerId;
+    const key = owner ? 'owner' : 'other';
+    return (entry.bodies[key] ??= Buffer.from(JSON.stringify({ data: { ...entry.list, isOwner: owner } })));
+  }
+
+  snapshot(id: string): Snapshot {
+    return { global: this.global, list: this.generations.get(id) ?? 0 };
+  }
+
+  /** Stores what a read found, unless the list changed since `seen` was taken. */
+  store(id: string, ownerId: string, list: ProductListData, seen: Snapshot): void {
+    if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(id, { ownerId, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
+  }
+
+  invalidate(...ids: (string | undefined)[]): void {
+    for (const id of ids) {
+      if (!id) continue;
+      this.entries.delete(id);
+      this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+    }
+    if (this.generations.size > MAX_GENERATIONS) this.clear();
+  }
+
+  /** Forgets everything (claims, releases, erasures: writes that touch many lists). */
+  clear(): void {
+    this.global++;
+    this.entries.clear();
+    this.generations.clear();
+  }
+}
+
+/** The process's cache (one per process, like the database connection). */
+export const listReadCache = new ListReadCache(2000);
