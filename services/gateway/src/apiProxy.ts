@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -64,6 +64,9 @@ export function apiProxy(options: {
       route,
       createProxyMiddleware<IncomingMessage, ServerResponse>({
         target: route.target,
+        // Reused upstream connections: without an agent, http-proxy sends `Connection: close`
+        // upstream and relays it, so every browser request would also lose its connection.
+        agent: new Agent({ keepAlive: true, maxSockets: 256 }),
         changeOrigin: false,
         xfwd: true,
         proxyTimeout: options.timeoutMs,
