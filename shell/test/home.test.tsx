@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import * as api from '@wishlist/api-client';
 import { initI18n, setLanguage } from '@wishlist/i18n';
-import { useNotificationsStore, useSessionStore } from '@wishlist/stores';
+import { useNotificationsStore, usePreferencesStore, useSessionStore } from '@wishlist/stores';
 import { decideHome } from '../src/session/defaultList';
 import { renderApp } from './helpers';
 
@@ -87,6 +87,22 @@ describe('`/` and `/server-error` pages', () => {
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/server-error'));
     expect(await screen.findByRole('heading', { name: 'We can’t reach the server' })).toBeInTheDocument();
+  });
+
+  it('keeps the encodedProductUrl query on the way to the default list (desktop product from a link)', async () => {
+    useSessionStore.setState({ defaultListId: 'L1' });
+    renderApp('/?encodedProductUrl=aHR0cHM6Ly9zaG9wLmV4YW1wbGUvcA%3D%3D');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/product-list/L1?encodedProductUrl=aHR0cHM6Ly9zaG9wLmV4YW1wbGUvcA%3D%3D'),
+    );
+  });
+
+  it('signed out, the product link waits in auth-redirection while the person signs in', async () => {
+    checkHealth.mockResolvedValue(true);
+    usePreferencesStore.getState().setAuthRedirection(null);
+    renderApp('/?encodedProductUrl=abc');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/authenticate/mandatory'));
+    expect(usePreferencesStore.getState().authRedirection).toBe('/?encodedProductUrl=abc');
   });
 
   it('Retry shows the api-unreachable notification while the API is down', async () => {
