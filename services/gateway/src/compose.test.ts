@@ -40,7 +40,9 @@ describe('docker-compose.yml', () => {
 
   it('runs MongoDB 8 and a mail catcher with a web UI, both with health checks', () => {
     expect(services.mongo.image).toBe('mongo:8');
-    expect(services.mongo.healthcheck?.test.join(' ')).toMatch(/ping/);
+    // A single-node replica set (the services use transactions), healthy once it has a primary.
+    expect(services.mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(services.mongo.healthcheck?.test.join(' ')).toMatch(/rs\.initiate[\s\S]*isWritablePrimary/);
     expect(services.mail.image).toMatch(/mailpit/);
     expect(services.mail.ports).toContain('8025:8025');
     expect(services.mail.healthcheck).toBeDefined();
@@ -65,7 +67,7 @@ describe('docker-compose.yml', () => {
       expect(env.SMTP_URL).toBe('smtp://mail:1025');
       expect(env.IDENTITY_SECRET).toMatch(/^\$\{IDENTITY_SECRET/);
       expect(env.PORT).toMatch(/^\d+$/);
-      if (box !== 'gateway') expect(env.MONGODB_URI).toMatch(/^mongodb:\/\/mongo:27017/);
+      if (box !== 'gateway') expect(env.MONGODB_URI).toMatch(/^mongodb:\/\/mongo:27017\/\?replicaSet=rs0$/);
     }
     expect(services.gateway.ports?.[0]).toMatch(/:8080$/);
     const backends = Object.keys(services).filter((s) => services[s].build && s !== 'gateway');
