@@ -6,6 +6,7 @@ import { REPO_ROOT } from './config';
 
 interface ComposeService {
   image?: string;
+  command?: string[];
   build?: { context: string; dockerfile: string };
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
