@@ -173,14 +173,24 @@ export const updateProductInListRequestSchema = z.union([
 
 export const fetchPageRequestSchema = z.object({ url: requiredProductUrlSchema });
 
+/** Offer limits (the offers contract): one basket holds at most 50 products. */
+export const OFFERING_MAX_PRODUCTS = 50;
+export const OFFERER_IDENTITY_MAX_LENGTH = 100;
+export const OFFERER_MESSAGE_MAX_LENGTH = 2000;
+export const OFFERING_ADDRESS_MAX_LENGTH = 500;
+
 export const createOfferingRequestSchema = z.object({
   isExpectingAddress: z.boolean(),
-  products: z.array(z.string().min(1)).min(1),
+  products: z
+    .array(z.string().min(1))
+    .min(1)
+    .max(OFFERING_MAX_PRODUCTS)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
   offererEmail: emailSchema,
-  offererIdentity: z.string().trim().max(200).default(''),
-  offererMessage: z.string().trim().max(5000).default(''),
+  offererIdentity: z.string().trim().max(OFFERER_IDENTITY_MAX_LENGTH).default(''),
+  offererMessage: z.string().trim().max(OFFERER_MESSAGE_MAX_LENGTH).default(''),
 });
 
 export const acceptOfferingRequestSchema = z.object({
-  address: z.string().trim().min(1, { message: 'required' }).max(2000),
+  address: z.string().trim().min(1, { message: 'required' }).max(OFFERING_ADDRESS_MAX_LENGTH),
 });

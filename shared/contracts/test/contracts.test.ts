@@ -130,5 +130,11 @@ describe('entities', () => {
     });
     expect(ok.success && ok.data.offererIdentity).toBe('');
     expect(createOfferingRequestSchema.safeParse({ isExpectingAddress: true, products: [], offererEmail: 'a@b.c' }).success).toBe(false);
+    const base = { isExpectingAddress: true, products: ['p1'], offererEmail: 'a@b.c' };
+    expect(createOfferingRequestSchema.safeParse({ ...base, offererIdentity: 'x'.repeat(100) }).success).toBe(true);
+    expect(createOfferingRequestSchema.safeParse({ ...base, offererIdentity: 'x'.repeat(101) }).success).toBe(false);
+    expect(createOfferingRequestSchema.safeParse({ ...base, offererMessage: 'x'.repeat(2001) }).success).toBe(false);
+    expect(createOfferingRequestSchema.safeParse({ ...base, products: ['p1', 'p1'] }).success).toBe(false);
+    expect(createOfferingRequestSchema.safeParse({ ...base, products: Array.from({ length: 51 }, (_, i) => `p${i}`) }).success).toBe(false);
   });
 });
