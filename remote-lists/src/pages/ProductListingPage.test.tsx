@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DndContextProps } from '@dnd-kit/core';
-import { useNotificationsStore, useSessionStore } from '@wishlist/stores';
+import { useNotificationsStore, useSessionStore, useViewStore } from '@wishlist/stores';
 import { list, mocked, product, resetApi } from '../test/api';
 import { seriousViolations } from '../test/axe';
 import { currentLocation, renderPage } from '../test/render';
@@ -64,6 +64,13 @@ describe('ProductListingPage (owner)', () => {
     expect(within(tabs).queryByRole('link', { name: 'Edit' })).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(3);
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('tells the header it shows one of the person own lists, and forgets it on leaving', async () => {
+    const { unmount } = await render('/product-list/L1');
+    await waitFor(() => expect(useViewStore.getState().viewedList).toEqual({ id: 'L1', isOwner: true }));
+    unmount();
+    expect(useViewStore.getState().viewedList).toBeNull();
   });
 
   it('focuses the product named in the route', async () => {

@@ -11,6 +11,7 @@ import { decodeProductUrl } from '../lib/encodedUrl';
 import { isUnreachable } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
+import { usePublishViewedList } from '../lib/usePublishViewedList';
 import { findProduct, useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 
@@ -85,6 +86,7 @@ export default function ProductListingPage() {
   }, [productId, list]);
 
   usePageTitle(list?.name, t('common.siteName'));
+  usePublishViewedList(list);
 
   const showList = useCallback(
     (i: number) => {

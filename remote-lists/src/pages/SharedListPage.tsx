@@ -11,6 +11,7 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
+import { usePublishViewedList } from '../lib/usePublishViewedList';
 
 /**
  * `/see/{productListId}` (SPEC §2 share route): the public view of one list, for anyone, signed in
@@ -71,6 +72,7 @@ export default function SharedListPage() {
   }, [signedIn, productListId]);
 
   const list = source?.kind === 'shared' && source.listId === productListId ? lists[0] : undefined;
+  usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
 
   const focusProduct = useCallback((product: Product) => {
