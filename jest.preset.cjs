@@ -15,8 +15,10 @@ const transform = {
 };
 const common = {
   transform,
-  // ESM-only dependencies that must be transformed for Jest's CommonJS runtime.
-  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose)/)'],
+  // ESM-only dependencies that must be transformed for Jest's CommonJS runtime (one list for
+  // every workspace: mingo for the engine, jose for identity assertions, request-filtering-agent
+  // for the page fetch guard).
+  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };

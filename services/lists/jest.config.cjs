@@ -1,5 +1,1 @@
-module.exports = {
-  ...require('../../jest.preset.cjs').node,
-  // ESM-only dependencies: jose (preset), request-filtering-agent (page fetch guard).
-  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent)/)'],
-};
+module.exports = { ...require('../../jest.preset.cjs').node };

@@ -1,5 +1,1 @@
-module.exports = {
-  ...require('../../jest.preset.cjs').node,
-  // ESM-only dependencies: jose (preset), request-filtering-agent (the lists service the journey test starts).
-  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent)/)'],
-};
+module.exports = { ...require('../../jest.preset.cjs').node };
