@@ -257,7 +257,7 @@ async function checkHeaderBasket(page: Page, T: Texts, testInfo: TestInfo, produ
     await expect(button).toBeVisible();
     await button.hover();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+    const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     for (const p of products) await expect(panel.getByText(p.name)).toBeVisible();
     await expect(panel.getByRole('link', { name: T.offerFor })).toHaveText(total);
     await page.mouse.move(1, 700);
@@ -290,6 +290,7 @@ async function ownerArrivalMail(page: Page, T: Texts, ownerEmail: string, offeri
 }
 
 test.describe('the address journey', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
   test.use({ locale: async ({}, use, testInfo) => use(journeyLang(testInfo) === 'fr' ? 'fr-FR' : 'en-US') });
 
   test('owner shares, a visitor offers and asks for the address, the owner gives it, the products are offered', async ({ page, browser }, testInfo) => {
@@ -305,6 +306,7 @@ test.describe('the address journey', () => {
     await addProductThroughUi(page, T, owner.listId, scarf);
     const sharePath = await shareLink(page, T, owner.listId);
     await expectAccessible(page);
+    if (isMobile(testInfo)) await expectNoHorizontalOverflow(page);
 
     // A visitor in another browser opens the share link and fills the basket.
     const visitor = await newVisitor(browser, testInfo, lang);
@@ -440,7 +442,12 @@ test('refusal: the giver is told and the products can be offered again', async (
   if (isMobile(testInfo)) {
     await v.getByRole('banner').getByRole('link', { name: T.basketLabel(2) }).click();
     await expect(v).toHaveURL(/\/basket$/);
-  } else await v.goto('/basket');
+  } else {
+    const button = v.getByRole('banner').getByRole('button', { name: T.basketLabel(2) });
+    await button.hover();
+    await v.locator(`[id="${await button.getAttribute('aria-controls')}"]`).getByRole('link', { name: /see my basket/i }).click();
+    await expect(v).toHaveURL(/\/basket$/);
+  }
   await v.getByRole('button', { name: T.offerFor }).click();
   const giverEmail = uniqueEmail('refused-giver');
   const offeringId = await sendOffer(v, T, { email: giverEmail, name: 'Uncle Bob', message: 'For your new flat', needAddress: false });
@@ -516,6 +523,7 @@ test('race: two visitors offer the same product, the second is told and the prod
   await expect(s.getByText(T.alreadyOffered)).toContainText(teapot.name);
   await expect(s).toHaveURL(/\/offer$/);
   expect(await basketIds(s)).toEqual([book.name]);
+  await checkHeaderBasket(s, T, testInfo, [book], /12,50\s€/);
   await expectAccessible(s);
   // Only the first giver's product is offered; the book is still free.
   expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [teapot.name]: true, [book.name]: false });
