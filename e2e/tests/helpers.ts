@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** No serious or critical accessibility violation on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // The splash screen fades out over 250 ms once the first route is ready: audit the page, not
+  // a half-transparent overlay caught mid-fade.
+  await expect(page.getByTestId('splash')).toHaveCount(0);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

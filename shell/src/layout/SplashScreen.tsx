@@ -26,7 +26,13 @@ export function SplashScreen() {
 
   if (gone) return null;
   return (
-    <div className={`shell-splash${ready ? ' shell-splash--leaving' : ''}`} role="status" aria-live="polite" data-testid="splash">
+    <div
+      className={`shell-splash${ready ? ' shell-splash--leaving' : ''}`}
+      role="status"
+      aria-live="polite"
+      aria-hidden={ready || undefined}
+      data-testid="splash"
+    >
       <Logo />
       <span className="shell-splash__name">{t('app.name')}</span>
       <span className="shell-splash__bar" aria-hidden="true" />
