@@ -1,7 +1,9 @@
 import request from 'supertest';
 import express from 'express';
-import { IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
+import type { Socket } from 'node:net';
+import { createLogger, IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
 import { createGateway } from './app';
+import { apiProxy, apiRoutes, UPSTREAM_IDLE_MS } from './apiProxy';
 import { configFor, listen, makeFrontends } from './test-support/fixtures';
 
 const fe = makeFrontends();
@@ -172,6 +174,46 @@ describe('upstreams that are down or slow', () => {
       expect((await request(app).get('/api/health')).status).toBe(200);
     } finally {
       await Promise.all([lists.close(), offers.close()]);
+    }
+  });
+});
+
+describe('upstream connections', () => {
+  it('are reused, and closed by the gateway once idle, before the service would close them', async () => {
+    // Node's default keep-alive timeout of the services is 5 s: the gateway must let go first.
+    expect(UPSTREAM_IDLE_MS).toBeLessThan(5000);
+    const upstream = await echoUpstream('lists');
+    const open = new Set<Socket>();
+    let connections = 0;
+    upstream.server.keepAliveTimeout = 60_000;
+    upstream.server.on('connection', (s: Socket) => {
+      connections++;
+      open.add(s);
+      s.on('close', () => open.delete(s));
+    });
+    try {
+      const app = express();
+      app.use(
+        apiProxy({
+          routes: apiRoutes({ authUrl: 'http://127.0.0.1:9', listsUrl: upstream.url, offersUrl: 'http://127.0.0.1:9' }),
+          introspector: { check: async () => null },
+          timeoutMs: 2000,
+          logger: createLogger({ name: 'test', level: 'silent' }),
+          upstreamIdleMs: 150,
+        }),
+      );
+      // A browser keeps its connection (supertest asks for close, which would reach the service).
+      const get = (path: string) => request(app).get(path).set('Connection', 'keep-alive');
+      expect((await get('/api/product-lists/1')).status).toBe(200);
+      expect((await get('/api/product-lists/2')).status).toBe(200);
+      expect(connections).toBe(1);
+      // Only the gateway can have closed it: the service keeps idle connections for 60 s here.
+      await new Promise((r) => setTimeout(r, 600));
+      expect(open.size).toBe(0);
+      expect((await get('/api/product-lists/3')).status).toBe(200);
+      expect(connections).toBe(2);
+    } finally {
+      await upstream.close();
     }
   });
 });

@@ -49,6 +49,14 @@ function unavailable(service: string, res: ServerResponse | Socket, logger: Logg
 }
 
 /**
+ * How long an idle upstream connection is kept for reuse. It must stay below the services'
+ * keep-alive timeout (Node's default `server.keepAliveTimeout`, 5 s): otherwise a request can be
+ * written on a socket the service is closing at that very moment, and fails with ECONNRESET (a 503
+ * for the browser, seen in the e2e journeys after a few idle seconds).
+ */
+export const UPSTREAM_IDLE_MS = 4000;
+
+/**
  * /api/* → the owning service, body streamed untouched (no body parsing on this path).
  * A bearer is checked once with the auth service; a valid one is replaced by a signed
  * X-Wishlist-Identity assertion. Unknown /api paths fall through (404 JSON after).
@@ -58,6 +66,8 @@ export function apiProxy(options: {
   introspector: Introspector;
   timeoutMs: number;
   logger: Logger;
+  /** Idle upstream connections are closed after this (default UPSTREAM_IDLE_MS). */
+  upstreamIdleMs?: number;
 }): RequestHandler {
   const proxies = new Map(
     options.routes.map((route) => [
@@ -66,7 +76,8 @@ export function apiProxy(options: {
         target: route.target,
         // Reused upstream connections: without an agent, http-proxy sends `Connection: close`
         // upstream and relays it, so every browser request would also lose its connection.
-        agent: new Agent({ keepAlive: true, maxSockets: 256 }),
+        // `timeout` closes a free socket once idle that long (the proxy timeout governs busy ones).
+        agent: new Agent({ keepAlive: true, maxSockets: 256, timeout: options.upstreamIdleMs ?? UPSTREAM_IDLE_MS }),
         changeOrigin: false,
         xfwd: true,
         proxyTimeout: options.timeoutMs,
