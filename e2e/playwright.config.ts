@@ -67,6 +67,10 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(PORT),
+        // The services' own ports follow the gateway's, so two stacks can run side by side.
+        AUTH_PORT: String(PORT + 11),
+        LISTS_PORT: String(PORT + 12),
+        OFFERS_PORT: String(PORT + 13),
         DATA_DIR: dataDir,
         PAGE_FETCH_ALLOWLIST: `localhost:${SHOP_PORT},127.0.0.1:${SHOP_PORT}`,
         CSP_IMG_SRC_EXTRA: `http://localhost:${SHOP_PORT}`,
@@ -84,7 +88,14 @@ export default defineConfig({
       url: `http://localhost:${NO_AFFILIATION_PORT}/remotes.json`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
-      env: { PORT: String(NO_AFFILIATION_PORT), DATA_DIR: dataDir, VITE_DEACTIVATE_AFFILIATION: 'true' },
+      env: {
+        PORT: String(NO_AFFILIATION_PORT),
+        DATA_DIR: dataDir,
+        VITE_DEACTIVATE_AFFILIATION: 'true',
+        AUTH_URL: `http://127.0.0.1:${PORT + 11}`,
+        LISTS_URL: `http://127.0.0.1:${PORT + 12}`,
+        OFFERS_URL: `http://127.0.0.1:${PORT + 13}`,
+      },
     },
   ],
 });
