@@ -116,15 +116,15 @@ async function addFromShop(page: Page, listId: string, slug: Slug, opts: { check
   await cont.click();
 
   // Prefilled from the shop page: the name, the price (page language format) and its pictures.
-  const name = page.getByLabel('Name', { exact: true });
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
   await expect(name).toBeVisible({ timeout: 20_000 });
   await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP[slug].name)}`));
-  await expect(page.getByLabel('Price (€)')).toHaveValue(SHOP[slug].price);
+  await expect(page.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP[slug].price);
   const picture = page.getByRole('radio', { name: /^Picture 1 of \d+$/ });
   await expect(picture).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
   await expect(picture.locator('img')).toHaveAttribute('src', new RegExp(`^${escapeRe(SHOP_URL)}/`));
   expect(await picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(200);
-  await expect(page.getByLabel('List', { exact: true })).toHaveValue(listId);
+  await expect(page.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(listId);
   await expect(page.getByRole('link', { name: shopHost })).toHaveAttribute('href', shopUrl(slug));
   // The page title may carry the shop's name: keep the product's own name.
   await name.fill(SHOP[slug].name);
@@ -142,31 +142,45 @@ async function addFromShop(page: Page, listId: string, slug: Slug, opts: { check
 /** Drags the product at index `from` onto the one at index `to` with the handle. */
 async function dragProduct(page: Page, from: number, to: number, how: 'mouse' | 'keyboard') {
   const handle = handles(page).nth(from);
+  // Notifications sit over the top of the page on desktop: let them go first.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
   await handle.scrollIntoViewIfNeeded();
+  const moved = page.getByText(new RegExp(`moved to position ${to + 1} of \\d+\\.$`));
   if (how === 'mouse') {
+    await handle.hover();
     const a = (await handle.boundingBox())!;
     const targetCard = page.locator('.swiper-slide-active .lists-card').nth(to);
     const b = (await targetCard.boundingBox())!;
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     // dnd-kit follows pointer moves: small steps, then rest on the target's centre.
-    await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 4 });
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 25 });
+    await page.mouse.move(a.x + a.width / 2 - 6, a.y + a.height / 2 - 6, { steps: 4 });
     await expect(page.locator('.lists-card--dragging')).toHaveCount(1);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 25 });
     await page.mouse.move(b.x + b.width / 2 + 2, b.y + b.height / 2 + 2, { steps: 3 });
+    await expect(moved).toBeAttached();
     await page.mouse.up();
   } else {
     // dnd-kit's keyboard sensor: Space picks up, arrows move over the grid, Space drops.
+    const boxes = await page
+      .locator('.swiper-slide-active .lists-card')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, h: r.height })));
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(page.locator('.lists-card--dragging')).toHaveCount(1);
-    const boxes = await page.locator('.swiper-slide-active .lists-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y })));
-    // Walk from `from` to `to` on the grid: vertical first, then horizontal.
-    const rowsUp = Math.round((boxes[from].y - boxes[to].y) / 50) !== 0 ? Math.sign(boxes[from].y - boxes[to].y) : 0;
-    if (rowsUp > 0) await page.keyboard.press('ArrowUp');
-    if (rowsUp < 0) await page.keyboard.press('ArrowDown');
+    // dnd-kit's live region announces the position after every move (first: where it was picked up).
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await expect(live).toHaveText(new RegExp(`moved to position ${from + 1} of`));
+    const press = async (key: string) => {
+      const before = await live.textContent();
+      await page.keyboard.press(key);
+      await expect(live).not.toHaveText(before ?? '');
+    };
+    // Walk from `from` to `to` on the grid: rows first, then columns.
+    const rows = Math.round((boxes[to].y - boxes[from].y) / boxes[from].h);
+    for (let i = 0; i < Math.abs(rows); i++) await press(rows < 0 ? 'ArrowUp' : 'ArrowDown');
     const dx = boxes[to].x - boxes[from].x;
-    if (Math.abs(dx) > 10) await page.keyboard.press(dx < 0 ? 'ArrowLeft' : 'ArrowRight');
+    if (Math.abs(dx) > 10) await press(dx < 0 ? 'ArrowLeft' : 'ArrowRight');
+    await expect(moved).toBeAttached();
     await page.keyboard.press('Space');
   }
 }
@@ -193,7 +207,7 @@ test.describe('lists and products', () => {
     await expect(page).toHaveURL(/\/product-list\/[0-9a-f]{24}$/);
     const { listId } = listingIds(page);
     await expect(page.getByRole('heading', { level: 1, name: listName })).toBeVisible();
-    await expect(page.getByText('This list is empty. Add a first product from any shop page.')).toBeVisible();
+    await expect(page.locator('.swiper-slide-active').getByText('This list is empty. Add a first product from any shop page.')).toBeVisible();
     expect((await owner.lists()).map((l) => l.name)).toEqual([first.name, listName]);
 
     // Three products from the local shop, through the URL step.
@@ -216,12 +230,12 @@ test.describe('lists and products', () => {
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/product-list/${listId}/product/${scarf}/edit$`));
     await expect(mainHeading(page)).toHaveText('Edit the product');
-    const nameField = page.getByLabel('Name', { exact: true });
+    const nameField = page.getByRole('textbox', { name: 'Name', exact: true });
     await expect(nameField).toHaveValue(SHOP.scarf.name);
-    await expect(page.getByLabel('Price (€)')).toHaveValue(SHOP.scarf.price);
+    await expect(page.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.scarf.price);
     const renamed = 'Blue merino scarf';
     await nameField.fill(renamed);
-    await page.getByLabel('Price (€)').fill('45,50');
+    await page.getByRole('textbox', { name: 'Price (€)' }).fill('45,50');
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
     await expectAccessible(page);
     if (isMobile(info)) await expectNoHorizontalOverflow(page);
@@ -288,7 +302,7 @@ test.describe('lists and products', () => {
     await selectProduct(page, SHOP.lamp.name);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(mainHeading(page)).toHaveText('Edit the product');
-    const listSelect = page.getByLabel('List', { exact: true });
+    const listSelect = page.getByRole('combobox', { name: 'List', exact: true });
     await expect(listSelect).toHaveValue(second.id);
     await listSelect.selectOption({ label: first.name });
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled({ timeout: 20_000 });
@@ -518,11 +532,11 @@ test.describe('lists and products', () => {
       const panel = page.getByRole('dialog', { name: 'Add this product' });
       await expect(panel).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
-      const name = panel.getByLabel('Name', { exact: true });
+      const name = panel.getByRole('textbox', { name: 'Name', exact: true });
       await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP.book.name)}`), { timeout: 20_000 });
-      await expect(panel.getByLabel('Price (€)')).toHaveValue(SHOP.book.price);
+      await expect(panel.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.book.price);
       await expect(panel.getByRole('radio', { name: /^Picture 1 of \d+$/ })).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
-      await expect(panel.getByLabel('List', { exact: true })).toHaveValue(first.id);
+      await expect(panel.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(first.id);
       await name.fill(SHOP.book.name);
       await expectAccessible(page);
       await panel.getByRole('button', { name: 'Add to my list' }).click();
@@ -536,11 +550,11 @@ test.describe('lists and products', () => {
       // Mobile: the form directly, its page already read, the list of the link chosen.
       await expect(page).toHaveURL(new RegExp(`/create-product/from/`));
       await expect(mainHeading(page)).toHaveText('Add a product');
-      const name = page.getByLabel('Name', { exact: true });
+      const name = page.getByRole('textbox', { name: 'Name', exact: true });
       await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP.book.name)}`), { timeout: 20_000 });
-      await expect(page.getByLabel('Price (€)')).toHaveValue(SHOP.book.price);
+      await expect(page.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.book.price);
       await expect(page.getByRole('radio', { name: /^Picture 1 of \d+$/ })).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
-      await expect(page.getByLabel('List', { exact: true })).toHaveValue(second.id);
+      await expect(page.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(second.id);
       await name.fill(SHOP.book.name);
       await expectAccessible(page);
       await expectNoHorizontalOverflow(page);
