@@ -433,7 +433,8 @@ test.describe('lists and products', () => {
     await expect(card(anon, SHOP.teapot.name)).toHaveAttribute('aria-pressed', 'true');
     await expect(anon.getByRole('link', { name: 'Open page' })).toHaveAttribute('href', shopUrl('teapot'));
     for (const name of ['Edit', 'Remove', 'Mark as offered', 'Mark as not offered', 'Share', 'Add a product']) {
-      await expect(anon.locator('.lists-actions').getByRole('link', { name, exact: true }).or(anon.locator('.lists-actions').getByRole('button', { name, exact: true }))).toHaveCount(0);
+      const tabs = anon.getByRole('region', { name: 'Product actions' });
+      await expect(tabs.getByRole('link', { name, exact: true }).or(tabs.getByRole('button', { name, exact: true }))).toHaveCount(0);
     }
     await expectAccessible(anon);
     if (isMobile(info)) await expectNoHorizontalOverflow(anon);
@@ -456,6 +457,13 @@ test.describe('lists and products', () => {
     await expect(favorite).toHaveAttribute('aria-pressed', 'false');
     await expect(handles(friendPage)).toHaveCount(0);
     await expect(friendPage.getByRole('button', { name: 'Delete this list' })).toHaveCount(0);
+    await card(friendPage, SHOP.teapot.name).click();
+    await expect(card(friendPage, SHOP.teapot.name)).toHaveAttribute('aria-pressed', 'true');
+    const friendTabs = friendPage.getByRole('region', { name: 'Product actions' });
+    await expect(friendTabs.getByRole('link', { name: 'Open page' })).toBeVisible();
+    for (const name of ['Edit', 'Remove', 'Mark as offered', 'Mark as not offered', 'Share', 'Add a product']) {
+      await expect(friendTabs.getByRole('link', { name, exact: true }).or(friendTabs.getByRole('button', { name, exact: true }))).toHaveCount(0);
+    }
     await favorite.click();
     await expect(notice(friendPage, 'The list is added to your favorites.')).toBeVisible();
     await expect(friendPage.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
