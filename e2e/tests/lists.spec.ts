@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';
-import { expectAccessible, expectNoHorizontalOverflow, mainHeading } from './helpers';
+import { expectAccessible, expectNoHorizontalOverflow, languageSwitch, mainHeading } from './helpers';
 
 interface ApiProduct {
   id: string;
@@ -572,5 +572,18 @@ test.describe('lists and products', () => {
       const stored = await owner.list(second.id);
       expect(stored.products.map((p) => [p.name, p.price, p.url])).toEqual([[SHOP.book.name, 1250, shopUrl('book')]]);
     }
+  });
+
+  test('in French the prefilled price is written with a comma', async ({ page }) => {
+    await signIn(page, 'lists-fr');
+    const [first] = await api(page.request, await storedBearer(page)).lists();
+    await page.goto(`/create-product/${first.id}`);
+    await languageSwitch(page, 'fr').click();
+    await expect(mainHeading(page)).toHaveText('Ajouter un produit');
+    await page.getByLabel('Adresse de la page du produit').fill(shopUrl('teapot'));
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue(new RegExp(`^${escapeRe(SHOP.teapot.name)}`), { timeout: 20_000 });
+    await expect(page.getByRole('textbox', { name: 'Prix (€)' })).toHaveValue('34,90');
+    await expectAccessible(page);
   });
 });
