@@ -1,4 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { ProductListData } from '@wishlist/contracts';
+
+/** A serialized JSON answer and its entity tag, both computed once and served as they are. */
+export interface JsonBody {
+  bytes: Buffer;
+  /**
+   * Weak (`W/"…"`): the gateway may gzip the answer for a browser, and a strong tag would then name
+   * two different byte sequences. Weak comparison is what If-None-Match uses, so 304s still work.
+   */
+  etag: string;
+}
+
+export function jsonBody(value: unknown): JsonBody {
+  const bytes = Buffer.from(JSON.stringify(value));
+  return { bytes, etag: `W/"${bytes.length.toString(16)}-${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+}
 
 /**
  * A short-lived cache of shared-list reads (GET /api/product-lists/{id}, the most frequent call:
@@ -14,7 +30,7 @@ interface Entry {
   ownerId: string;
   expires: number;
   list: ProductListData;
-  bodies: { owner?: Buffer; other?: Buffer };
+  bodies: { owner?: JsonBody; other?: JsonBody };
 }
 
 export interface Snapshot {
@@ -42,6 +58,11 @@ export class ListReadCache {
 
   /** The serialized `{ data: list }` for this viewer, or undefined on a miss. */
   body(id: string, viewerId: string | undefined): Buffer | undefined {
+    return this.read(id, viewerId)?.bytes;
+  }
+
+  /** The serialized `{ data: list }` for this viewer with its ETag, or undefined on a miss. */
+  read(id: string, viewerId: string | undefined): JsonBody | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
@@ -50,7 +71,7 @@ export class ListReadCache {
     }
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const key = owner ? 'owner' : 'other';
-    return (entry.bodies[key] ??= Buffer.from(JSON.stringify({ data: { ...entry.list, isOwner: owner } })));
+    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner } }));
   }
 
   snapshot(id: string): Snapshot {

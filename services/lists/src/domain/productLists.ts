@@ -15,7 +15,7 @@ import {
 } from '../data/lists';
 import type { ProductListDoc } from '../data/models';
 import { MAX_LISTS_PER_OWNER } from './limits';
-import { listReadCache } from './listReadCache';
+import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
 import { byList, isObjectId, toListData } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
@@ -68,16 +68,16 @@ export async function listsOf(identity: Identity): Promise<ProductListData[]> {
  * GET /api/product-lists/{id}: anyone with the id reads the list (shared by link). Answers the
  * serialized `{ data: list }` (two queries on a miss, none on a hit of the read cache).
  */
-export async function readListBody(id: string, viewerId: string | undefined): Promise<Buffer> {
+export async function readListBody(id: string, viewerId: string | undefined): Promise<JsonBody> {
   if (!isObjectId(id)) throw listNotFound();
-  const cached = listReadCache.body(id, viewerId);
+  const cached = listReadCache.read(id, viewerId);
   if (cached) return cached;
   const seen = listReadCache.snapshot(id);
   const list = await findList(id);
   if (!list) throw listNotFound();
   const data = toListData(list, await productsOfLists([list._id]), viewerId);
   listReadCache.store(id, list.ownerId, data, seen);
-  return Buffer.from(JSON.stringify({ data }));
+  return jsonBody({ data });
 }
 
 /** The caller's own list, or 404 (unknown) / 403 (someone else's). */

@@ -1,10 +1,10 @@
 import { createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
 import { addFavorite, favoritesList, removeFavorite } from '../domain/favorites';
 import { claim, ClaimConflict, lookupProducts, release } from '../domain/offerings';
-import { listReadCache } from '../domain/listReadCache';
+import { listReadCache, type JsonBody } from '../domain/listReadCache';
 import { createList, deleteList, listsOf, readListBody, reorder, updateList } from '../domain/productLists';
 import {
   changeProduct,
@@ -27,6 +27,22 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * A serialized answer as it is, with its precomputed ETag (no re-serializing, no hashing per
+ * request); 304 without a body when the client already holds it (If-None-Match).
+ */
+function sendJson(req: Request, res: Response, body: JsonBody): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('ETag', body.etag);
+  if (req.headers['if-none-match'] !== undefined && req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', body.bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : body.bytes);
+}
+
 /** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites. */
 export function createListsService(config: ListsConfig, deps: { logger?: Logger } = {}): Service {
   listReadCache.setTtl(config.listReadCacheMs);
@@ -48,7 +64,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         res.status(201).json({ data: await createList(userOf(req), req.body) });
       });
       router.get('/api/product-lists/:id', optionalIdentity(), async (req, res) => {
-        res.type('application/json').send(await readListBody(param(req, 'id'), req.identity?.userId));
+        sendJson(req, res, await readListBody(param(req, 'id'), req.identity?.userId));
       });
       router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });

@@ -63,6 +63,46 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     );
   });
 
+  it('has an ETag per viewer and version: 304 for a matching If-None-Match, 200 again after a write', async () => {
+    const owner = await person();
+    await owner.addProduct(owner.defaultListId, { name: 'A' });
+    const url = `/api/product-lists/${owner.defaultListId}`;
+    const first = await api().get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-store');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9_-]+"$/);
+    // The same answer (cached or not) has the same tag; the owner's answer (isOwner) another one.
+    expect((await api().get(url)).headers.etag).toBe(etag);
+    const mine = await api().get(url).set(owner.headers);
+    expect(mine.body.data.isOwner).toBe(true);
+    expect(mine.headers.etag).not.toBe(etag);
+
+    const again = await api().get(url).set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    expect((await api().get(url).set('If-None-Match', '"something-else"')).status).toBe(200);
+    // Another viewer's tag does not match an anonymous answer.
+    expect((await api().get(url).set('If-None-Match', mine.headers.etag as string)).status).toBe(200);
+
+    await owner.addProduct(owner.defaultListId, { name: 'B' });
+    const changed = await api().get(url).set('If-None-Match', etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.products.map((p: { name: string }) => p.name)).toEqual(['A', 'B']);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const owner = await person();
+    const url = `/api/product-lists/${owner.defaultListId}`;
+    const get = await api().get(url);
+    const head = await api().head(url);
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
   it.each([newId(), 'not-an-id', '123', "'; drop"])('answers 404 for the unknown or malformed id %j', async (id) => {
     const res = await api().get(`/api/product-lists/${encodeURIComponent(id)}`);
     expect(res.status).toBe(404);
