@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { KNOWN_REMOTES, type GatewayConfig } from './config';
 
 /**
@@ -7,6 +8,10 @@ import { KNOWN_REMOTES, type GatewayConfig } from './config';
  * (+ the affiliate script's origin when enabled), its own styles + inline styles (React style
  * props), images from anywhere over https (product images come from every shop), API calls to
  * itself only. Dev mode also admits the Rsbuild dev servers (scripts, HMR sockets).
+ *
+ * Every directive is a constant, so helmet's answer is the same for every request: it is taken
+ * once (helmet run on a recording response) and replayed per request, instead of running helmet's
+ * dozen middlewares and rebuilding the CSP string each time.
  */
 export function securityHeaders(config: GatewayConfig): RequestHandler {
   const scriptSrc = ["'self'"];
@@ -26,28 +31,62 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     }
     connectSrc.push('ws:');
   }
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc,
-        scriptSrcAttr: ["'none'"],
-        styleSrc,
-        imgSrc,
-        fontSrc,
-        connectSrc,
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+  return precomputed(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc,
+          scriptSrcAttr: ["'none'"],
+          styleSrc,
+          imgSrc,
+          fontSrc,
+          connectSrc,
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          frameSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
+      // HSTS only makes sense when the public URL is https.
+      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    }),
+  );
+}
+
+/**
+ * The headers a request-independent middleware sets and removes, recorded once on a fake response,
+ * then applied to each response as a flat list. Throws if the middleware did anything else (or
+ * did not call next synchronously): then it is not request-independent and cannot be replayed.
+ */
+export function precomputed(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): RequestHandler {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  let called = false;
+  const fakeReq = { headers: {}, method: 'GET', url: '/' } as unknown as IncomingMessage;
+  const fakeRes = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      if (typeof value !== 'string') throw new Error(`precomputed: ${name} is not a plain string`);
+      set.push([name, value]);
+      return this;
     },
-    // HSTS only makes sense when the public URL is https.
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  } as unknown as ServerResponse;
+  middleware(fakeReq, fakeRes, (err?: unknown) => {
+    if (err) throw err;
+    called = true;
   });
+  if (!called) throw new Error('precomputed: the middleware did not call next synchronously');
+  return (_req, res, next) => {
+    for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]);
+    for (let i = 0; i < set.length; i++) res.setHeader(set[i][0], set[i][1]);
+    next();
+  };
 }
