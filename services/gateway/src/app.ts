@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   createLogger,
@@ -21,6 +21,21 @@ import type { GatewayConfig } from './config';
 import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { securityHeaders } from './security';
+
+/**
+ * gzip/brotli for clients that accept it. A request without Accept-Encoding (scripts, probes,
+ * some caches' revalidations) can only get identity bytes: compression's per-response wrapping
+ * (write/end/on-headers hooks, negotiation) is skipped for it, and only its Vary is kept so that a
+ * shared cache does not hand this answer's variant key to a client that accepts gzip.
+ */
+function compressionFor(): RequestHandler {
+  const compress = compression();
+  return (req, res, next) => {
+    if (req.headers['accept-encoding'] !== undefined) return compress(req, res, next);
+    res.vary('Accept-Encoding');
+    next();
+  };
+}
 
 /** The one origin of the product (ARCHITECTURE §4). */
 export function createGateway(config: GatewayConfig, deps: { logger?: Logger; introspector?: Introspector } = {}): Service {
@@ -47,7 +62,7 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
     next();
   });
   app.use(securityHeaders(config));
-  app.use(compression());
+  app.use(compressionFor());
 
   app.get('/health', (_req, res) => {
     res.json({ data: { service: 'gateway', status: 'ok' } });

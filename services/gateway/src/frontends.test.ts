@@ -1,3 +1,5 @@
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -59,6 +61,26 @@ describe('static front ends', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.text).toBe('wish '.repeat(2000));
+    expect(res.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('answers identity bytes, with Vary, to a client that accepts no encoding', async () => {
+    writeFileSync(join(fe.root, 'shell/dist/big.txt'), 'wish '.repeat(2000));
+    // Raw http.get: supertest and fetch both ask for gzip on their own.
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await new Promise<IncomingMessage>((ok, fail) => get(`http://127.0.0.1:${port}/big.txt`, ok).on('error', fail));
+      let text = '';
+      for await (const chunk of res) text += String(chunk);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(text).toBe('wish '.repeat(2000));
+    } finally {
+      server.close();
+    }
   });
 });
 
