@@ -1,5 +1,6 @@
 export * from './paths';
 export * from './i18n';
+export * from './namespace';
 export { en as commonEn } from './locales/en';
 export { fr as commonFr } from './locales/fr';
 export type { CommonResources } from './locales/en';
