@@ -217,3 +217,46 @@ describe('upstream connections', () => {
     }
   });
 });
+
+describe('forwarding details', () => {
+  it('adds X-Forwarded-*, keeps Host, relays no hop-by-hop header either way, streams chunked answers', async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const up = express();
+    up.get('/api/product-lists/chunked', (req, res) => {
+      seen.push(req.headers);
+      res.setHeader('Keep-Alive', 'timeout=99');
+      res.write('part one, ');
+      setTimeout(() => res.end('part two'), 20);
+    });
+    const upstream = await listen(up);
+    try {
+      const app = express();
+      app.use(
+        apiProxy({
+          routes: apiRoutes({ authUrl: 'http://127.0.0.1:9', listsUrl: upstream.url, offersUrl: 'http://127.0.0.1:9' }),
+          introspector: { check: async () => null },
+          timeoutMs: 2000,
+          logger: createLogger({ name: 'test', level: 'silent' }),
+        }),
+      );
+      const res = await request(app)
+        .get('/api/product-lists/chunked')
+        .set('Host', 'wishlist.example:8443')
+        .set('X-Forwarded-For', '203.0.113.7')
+        .set('Connection', 'close')
+        .set('Keep-Alive', 'timeout=1');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('part one, part two');
+      expect(res.headers['keep-alive']).toBeUndefined();
+      expect(seen[0].host).toBe('wishlist.example:8443');
+      expect(seen[0]['x-forwarded-for']).toMatch(/^203\.0\.113\.7,.+/);
+      expect(seen[0]['x-forwarded-host']).toBe('wishlist.example:8443');
+      expect(seen[0]['x-forwarded-port']).toBe('8443');
+      expect(seen[0]['x-forwarded-proto']).toBe('http');
+      expect(seen[0]['keep-alive']).toBeUndefined();
+      expect(seen[0].connection).toBe('keep-alive'); // the agent's, not the client's "close"
+    } finally {
+      await upstream.close();
+    }
+  });
+});
