@@ -1,69 +1,7 @@
-// Test helper: a fresh i18next instance with our namespace (and `common`, used by the UI kit), the
-// page inside a MemoryRouter with a location probe.
-import '@testing-library/jest-dom';
-import { act, render, screen } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { commonEn, commonFr } from '@wishlist/i18n';
-import { registerBasket, type Lang } from '../i18n';
+// Test helper: the shared page renderer of `@wishlist/ui/src/testing` (a fresh i18next instance
+// with `common` and our namespace, the page inside a MemoryRouter with a location probe).
+import { pageRenderer } from '@wishlist/ui/src/testing';
+import { registerBasket } from '../i18n';
 
-export async function createTestI18n(lang: Lang): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-    resources: { en: { common: commonEn }, fr: { common: commonFr } },
-  });
-  registerBasket(instance);
-  return instance;
-}
-
-function LocationProbe() {
-  const l = useLocation();
-  return <div data-testid="location">{l.pathname + l.search}</div>;
-}
-
-export async function renderPage(
-  page: ReactElement,
-  { lang = 'en', path = '/', route = path }: { lang?: Lang; path?: string; route?: string } = {},
-) {
-  const i18n = await createTestI18n(lang);
-  const result = render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <main>
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </main>
-        <LocationProbe />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
-  // Lets already-settled mocked calls land inside act().
-  await act(async () => {});
-  return { ...result, i18n };
-}
-
-export const currentLocation = () => screen.getByTestId('location').textContent;
-
-/** One h1, and no heading level skipped (h2 -> h4) in document order. */
-export function headingProblems(container: Element): string[] {
-  const levels = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6')).map((h) => Number(h.tagName[1]));
-  const problems: string[] = [];
-  if (levels.filter((l) => l === 1).length !== 1) problems.push(`expected one h1, got ${levels.filter((l) => l === 1).length}`);
-  if (levels[0] !== 1) problems.push('the first heading is not the h1');
-  levels.forEach((l, i) => {
-    if (i > 0 && l > levels[i - 1] + 1) problems.push(`h${levels[i - 1]} followed by h${l}`);
-  });
-  return problems;
-}
+export const { createTestI18n, renderPage } = pageRenderer(registerBasket);
+export { currentLocation, headingProblems } from '@wishlist/ui/src/testing';

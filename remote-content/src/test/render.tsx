@@ -34,14 +34,4 @@ export async function renderPage(page: ReactElement, { lang = 'en', path = '/' }
   return { ...result, i18n };
 }
 
-/** One h1, and no heading level skipped (h2 -> h4) in document order. */
-export function headingProblems(container: Element): string[] {
-  const levels = Array.from(container.querySelectorAll('h1, h2, h3, h4, h5, h6')).map((h) => Number(h.tagName[1]));
-  const problems: string[] = [];
-  if (levels.filter((l) => l === 1).length !== 1) problems.push(`expected one h1, got ${levels.filter((l) => l === 1).length}`);
-  if (levels[0] !== 1) problems.push('the first heading is not the h1');
-  levels.forEach((l, i) => {
-    if (i > 0 && l > levels[i - 1] + 1) problems.push(`h${levels[i - 1]} followed by h${l}`);
-  });
-  return problems;
-}
+export { headingProblems } from '@wishlist/ui/src/testing';
