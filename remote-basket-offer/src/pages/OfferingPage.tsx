@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { acceptOffering, fieldErrors, getOffering, isApiError, refuseOffering, type Offering } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
-import { Button, ConfirmDialog, Spinner } from '@wishlist/ui';
+import { Button, ConfirmDialog, Spinner, TextArea } from '@wishlist/ui';
 import { ProductRow } from '../components/ProductRow';
-import { TextArea } from '../components/TextArea';
 import { usePage } from '../components/usePage';
 import { useBasketT, type Lang } from '../i18n';
 import '../styles/basket.css';

@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+interface FieldProps {
   label: ReactNode;
   /** An error message, or `true` to flag the field without a message. */
   error?: string | boolean;
@@ -8,9 +8,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   className?: string;
 }
 
-export function TextField({ label, error, hint, required, id, className, ...rest }: TextFieldProps) {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>, FieldProps {}
+
+export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldProps {}
+
+/** The label, hint and error around a control, and the ids and aria attributes that tie them to it. */
+function Field({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  prefix,
+  className,
+  control,
+}: FieldProps & {
+  required?: boolean;
+  id?: string;
+  prefix: string;
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const generated = useId();
-  const inputId = id ?? `tf${generated}`;
+  const inputId = id ?? `${prefix}${generated}`;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = typeof error === 'string' && error ? `${inputId}-error` : undefined;
   const invalid = Boolean(error);
@@ -24,14 +43,11 @@ export function TextField({ label, error, hint, required, id, className, ...rest
           </span>
         )}
       </label>
-      <input
-        {...rest}
-        id={inputId}
-        required={required}
-        className="ui-field__input"
-        aria-invalid={invalid || undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      />
+      {control({
+        id: inputId,
+        'aria-invalid': invalid || undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && (
         <p id={hintId} className="ui-field__hint">
           {hint}
@@ -43,5 +59,28 @@ export function TextField({ label, error, hint, required, id, className, ...rest
         </p>
       )}
     </div>
+  );
+}
+
+export function TextField({ label, error, hint, required, id, className, ...rest }: TextFieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, required, id, className }}
+      prefix="tf"
+      control={(aria) => <input {...rest} {...aria} required={required} className="ui-field__input" />}
+    />
+  );
+}
+
+/** The multi-line TextField. */
+export function TextArea({ label, error, hint, required, id, className, ...rest }: TextAreaProps) {
+  return (
+    <Field
+      {...{ label, error, hint, required, id, className }}
+      prefix="ta"
+      control={(aria) => (
+        <textarea {...rest} {...aria} required={required} className="ui-field__input ui-field__input--multiline" />
+      )}
+    />
   );
 }

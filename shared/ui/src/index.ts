@@ -2,7 +2,7 @@ import './ui.css';
 
 export * from './platform';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
-export { TextField, type TextFieldProps } from './TextField';
+export { TextField, TextArea, type TextFieldProps, type TextAreaProps } from './TextField';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel';
 export { Notifications, NOTIFICATION_TIMEOUT_MS, type NotificationsProps } from './Notifications';
