@@ -83,7 +83,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx services/gateway/src/main.ts',
+      command: 'node --import tsx services/gateway/src/main.ts',
       cwd: root,
       url: `http://localhost:${NO_AFFILIATION_PORT}/remotes.json`,
       timeout: 120_000,

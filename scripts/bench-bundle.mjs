@@ -30,7 +30,7 @@ const freePort = () =>
   });
 
 const port = await freePort();
-const gateway = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'services/gateway/src/main.ts'], {
+const gateway = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'wishlist-bench-')), VITE_DEACTIVATE_AFFILIATION: 'true', LOG_LEVEL: 'silent' },
   stdio: 'ignore',

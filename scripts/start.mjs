@@ -10,7 +10,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const tsxCli = join(root, 'node_modules/tsx/dist/cli.mjs');
 
 /** Backend services started before the gateway (only those present under services/). */
 export const SERVICES = [
@@ -222,7 +221,10 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
     const dir = join(root, 'services', name);
     const env = { ...shared, ...extra, PORT: String(port) };
     return existsSync(join(dir, 'src/main.ts'))
-      ? startChild(name, process.execPath, [tsxCli, 'src/main.ts'], { cwd: dir, env })
+      ? // tsx as a loader inside the one node process: its CLI wrapper would relay signals and
+        // SIGKILL a service that does not acknowledge within 30 ms (a loaded machine), cutting
+        // graceful shutdown short.
+        startChild(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env })
       : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env, group: true });
   };
   const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-const root = join(__dirname, '../../..');
-const tsx = join(root, 'node_modules/.bin/tsx');
 const fixture = join(__dirname, '../test/fixture-main.ts');
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let out = '';
-  const child = spawn(tsx, [fixture], { env: { ...process.env, JEST_WORKER_ID: '', LOG_LEVEL: 'info', ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, JEST_WORKER_ID: '', LOG_LEVEL: 'info', ...env }, stdio: 'pipe' });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
