@@ -64,7 +64,8 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/health`,
       timeout: 600_000,
       reuseExistingServer: !process.env.CI,
-      stdout: 'pipe',
+      // The stack's request logs drown the test report; E2E_VERBOSE=1 shows them (stderr always shows).
+      stdout: process.env.E2E_VERBOSE ? 'pipe' : 'ignore',
       env: {
         PORT: String(PORT),
         // The services' own ports follow the gateway's, so two stacks can run side by side.
