@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { initI18n, setLanguage } from '@wishlist/i18n';
+import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
 import { AppLayout } from '../src/layout/AppLayout';
 import { AppRoutes } from '../src/routing/AppRoutes';
+import { useRouteReady } from '../src/routing/routeReady';
 import type { AppRoute } from '../src/routes';
 
 export function LocationProbe() {
@@ -25,4 +30,36 @@ export function renderApp(path: string, routes?: AppRoute[]) {
 export function fakeRemote(id: string) {
   const Page = () => <h1>{`page:${id}`}</h1>;
   return { default: Page };
+}
+
+export const currentLocation = () => screen.getByTestId('location').textContent;
+
+const REMOTE_ENTRIES = {
+  remote_content: '/remotes/content/mf-manifest.json',
+  remote_auth: '/remotes/auth/mf-manifest.json',
+  remote_lists: '/remotes/lists/mf-manifest.json',
+  remote_basket_offer: '/remotes/basket-offer/mf-manifest.json',
+};
+
+/**
+ * The route tests' setup: i18n in English, the given remotes registered, and before each test a
+ * clean slate (storage, stores, route readiness) with every remote module loading as a fake page.
+ * The test file must mock the runtime itself (`jest.mock('@module-federation/enhanced/runtime', …)`).
+ */
+export function setUpRouteTests(remotes: Array<keyof typeof REMOTE_ENTRIES>) {
+  const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
+  beforeAll(() => {
+    initI18n('en');
+    registerRuntimeRemotes(remotes.map((name) => ({ name, entry: REMOTE_ENTRIES[name] })));
+  });
+  beforeEach(async () => {
+    localStorage.clear();
+    mockedLoad.mockReset();
+    mockedLoad.mockImplementation(async (id: string) => fakeRemote(id) as never);
+    useSessionStore.setState({ token: null, defaultListId: null });
+    useRouteReady.setState({ ready: false });
+    usePreferencesStore.setState({ language: null, authRedirection: null });
+    await setLanguage('en');
+  });
+  return mockedLoad;
 }

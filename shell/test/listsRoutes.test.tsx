@@ -1,34 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import { initI18n, setLanguage } from '@wishlist/i18n';
-import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { useSessionStore } from '@wishlist/stores';
 import { routes } from '../src/routes';
-import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
-import { useRouteReady } from '../src/routing/routeReady';
-import { fakeRemote, renderApp } from './helpers';
+import { currentLocation as location, renderApp, setUpRouteTests } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
-const mockedLoad = loadRemote as jest.MockedFunction<typeof loadRemote>;
-
-beforeAll(() => {
-  initI18n('en');
-  registerRuntimeRemotes([
-    { name: 'remote_content', entry: '/remotes/content/mf-manifest.json' },
-    { name: 'remote_auth', entry: '/remotes/auth/mf-manifest.json' },
-    { name: 'remote_lists', entry: '/remotes/lists/mf-manifest.json' },
-  ]);
-});
-beforeEach(async () => {
-  localStorage.clear();
-  mockedLoad.mockReset();
-  mockedLoad.mockImplementation(async (id: string) => fakeRemote(id) as never);
-  useSessionStore.setState({ token: null, defaultListId: null });
-  useRouteReady.setState({ ready: false });
-  usePreferencesStore.setState({ language: null, authRedirection: null });
-  await setLanguage('en');
-});
-
-const location = () => screen.getByTestId('location').textContent;
+setUpRouteTests(['remote_content', 'remote_auth', 'remote_lists']);
 
 describe('lists routes (issue 5)', () => {
   it.each([
