@@ -1,6 +1,7 @@
-import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { errorBody, HttpError, IDENTITY_HEADER, signIdentity, type Logger } from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
@@ -71,13 +72,19 @@ export function apiProxy(options: {
   const proxies = new Map(
     options.routes.map((route) => [
       route,
-      forwarder({
+      createProxyMiddleware<IncomingMessage, ServerResponse>({
         target: route.target,
-        // Reused upstream connections (a connection per request would cost a handshake each time).
+        // Reused upstream connections: without an agent, http-proxy sends `Connection: close`
+        // upstream and relays it, so every browser request would also lose its connection.
         // `timeout` closes a free socket once idle that long (the proxy timeout governs busy ones).
         agent: new Agent({ keepAlive: true, maxSockets: 256, timeout: options.upstreamIdleMs ?? UPSTREAM_IDLE_MS }),
-        timeoutMs: options.timeoutMs,
-        onError: (err, res) => unavailable(route.service, res, options.logger, err),
+        changeOrigin: false,
+        xfwd: true,
+        proxyTimeout: options.timeoutMs,
+        logger: undefined,
+        on: {
+          error: (err, _req, res) => unavailable(route.service, res, options.logger, err),
+        },
       }),
     ]),
   );
@@ -94,80 +101,6 @@ export function apiProxy(options: {
     } catch (err) {
       return next(err);
     }
-    proxies.get(route)!(req, res);
-  };
-}
-
-/** Hop-by-hop headers (RFC 9110 §7.6.1): each side's connection is its own, never relayed. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authenticate', 'proxy-authorization']);
-
-function appendForwarded(headers: OutgoingHttpHeaders, name: string, value: string) {
-  const prior = headers[name];
-  headers[name] = typeof prior === 'string' && prior !== '' ? `${prior},${value}` : value;
-}
-
-/**
- * A plain HTTP forwarder to one upstream (what http-proxy did here, without its pass pipeline):
- * the request line and headers as received (Host kept) plus X-Forwarded-For/-Port/-Proto/-Host,
- * hop-by-hop headers dropped both ways (the upstream connection is the agent's, the client's is
- * Node's), bodies streamed both ways untouched, a bodiless request ended at once. An upstream
- * that fails or exceeds `timeoutMs` before answering goes to `onError`; one that breaks mid-answer
- * breaks the client's connection; a client that leaves aborts the upstream request.
- */
-export function forwarder(options: {
-  target: string;
-  agent: Agent;
-  timeoutMs: number;
-  onError: (err: Error, res: ServerResponse) => void;
-}): (req: IncomingMessage, res: ServerResponse) => void {
-  const target = new URL(options.target);
-  const basePath = target.pathname === '/' ? '' : target.pathname.replace(/\/$/, '');
-  const hostname = target.hostname.replace(/^\[|\]$/g, '');
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  if (target.protocol !== 'http:') throw new Error(`upstream ${options.target}: only http:// is supported`);
-  return (req, res) => {
-    const headers: OutgoingHttpHeaders = {};
-    const raw = req.headers;
-    for (const name in raw) if (!HOP_BY_HOP.has(name)) headers[name] = raw[name];
-    const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-    const host = raw.host ?? '';
-    const hostPort = /:(\d+)$/.exec(host)?.[1] ?? (encrypted ? '443' : '80');
-    appendForwarded(headers, 'x-forwarded-for', req.socket.remoteAddress ?? '');
-    appendForwarded(headers, 'x-forwarded-port', hostPort);
-    appendForwarded(headers, 'x-forwarded-proto', encrypted ? 'https' : 'http');
-    appendForwarded(headers, 'x-forwarded-host', host);
-    if (raw['transfer-encoding'] !== undefined) headers['transfer-encoding'] = raw['transfer-encoding'];
-
-    const upstream = request({ hostname, port, method: req.method, path: basePath + (req.url ?? '/'), headers, agent: options.agent });
-    let answered = false;
-    upstream.setTimeout(options.timeoutMs, () => upstream.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    upstream.on('error', (err) => {
-      if (answered) res.destroy();
-      else options.onError(err, res);
-    });
-    upstream.on('response', (answer) => {
-      answered = true;
-      upstream.setTimeout(0);
-      res.statusCode = answer.statusCode ?? 502;
-      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
-      const got = answer.headers;
-      for (const name in got) {
-        const value = got[name];
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      }
-      answer.on('error', () => res.destroy());
-      answer.on('aborted', () => res.destroy());
-      answer.pipe(res);
-    });
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    const length = raw['content-length'];
-    if (raw['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
-      upstream.end();
-      req.resume();
-    } else {
-      req.pipe(upstream);
-    }
+    return proxies.get(route)!(req, res, next);
   };
 }
