@@ -114,3 +114,68 @@ describe('extractMetadata: images', () => {
     expect(extractMetadata(page(''), URL_).siteName).toBeNull();
   });
 });
+
+describe('extractMetadata: image ranking', () => {
+  const images = (head: string, body: string) => extractMetadata(page(head, body), URL_).images;
+
+  it('treats one picture at several sizes as one candidate, given at its largest size', () => {
+    expect(
+      images(
+        '<meta property="og:image" content="https://cdn.example.net/p/teapot_600x600.jpg?v=3">',
+        `<img src="https://cdn.example.net/p/teapot_small.jpg?v=3"><img src="https://cdn.example.net/p/teapot_1024x1024.jpg?v=3">
+         <img src="https://img.example.net/i/cup._AC_SX300_.jpg"><img src="https://img.example.net/i/cup._SL1500_.jpg">
+         <img src="https://scene.example.net/is/image/pot?wid=300&hei=300"><img src="https://scene.example.net/is/image/pot?wid=900&hei=900&fmt=jpg">
+         <img src="https://wp.example.net/up/bowl-300x200.jpg"><img src="https://wp.example.net/up/bowl-1200x800.jpg">`,
+      ),
+    ).toEqual([
+      'https://cdn.example.net/p/teapot_1024x1024.jpg?v=3',
+      'https://img.example.net/i/cup._SL1500_.jpg',
+      'https://scene.example.net/is/image/pot?wid=900&hei=900&fmt=jpg',
+      'https://wp.example.net/up/bowl-1200x800.jpg',
+    ]);
+  });
+
+  it('takes the largest srcset width and the largest data-a-dynamic-image entry; a hi-res attribute without a size is the original', () => {
+    expect(images('', '<img srcset="/a-s.jpg 300w, /a-l.jpg 1600w" src="/a-s.jpg">')).toEqual(['https://shop.example.com/a-l.jpg', 'https://shop.example.com/a-s.jpg']);
+    const dynamic = `{&quot;https://img.example.net/i/k._SY300_.jpg&quot;:[300,300],&quot;https://img.example.net/i/k._SY900_.jpg&quot;:[900,900]}`;
+    expect(images('', `<img src="https://img.example.net/i/k._SY300_.jpg" data-a-dynamic-image="${dynamic}">`)).toEqual(['https://img.example.net/i/k._SY900_.jpg']);
+    expect(
+      images('<meta property="og:image" content="https://img.example.net/hero/bag.jpg">', '<img src="https://img.example.net/hero/bag.jpg?wid=1200"><img src="/t.jpg" data-zoom-image="https://img.example.net/hero/bag.jpg">')[0],
+    ).toBe('https://img.example.net/hero/bag.jpg');
+  });
+
+  it('keeps the schema.org Product image, then og:image, ahead of every <img>', () => {
+    const body = '<div class="product-gallery"><img src="/g.jpg" alt="Blue Teapot" data-old-hires="/g-big.jpg"></div>';
+    expect(images(`<title>Blue Teapot</title><meta property="og:image" content="/og.jpg">${ld({ '@type': 'Product', name: 'Blue Teapot', image: '/ld.jpg' })}`, body).slice(0, 3)).toEqual([
+      'https://shop.example.com/ld.jpg',
+      'https://shop.example.com/og.jpg',
+      'https://shop.example.com/g-big.jpg',
+    ]);
+  });
+
+  it('ranks an <img> whose alt or title is the product title above the page images before it', () => {
+    expect(images('<title>Blue Teapot 1 L | Little Shop</title>', '<h1>Blue Teapot 1 L</h1><img src="/banner.jpg" alt="Summer sale"><img src="/teapot.jpg" title="Blue Teapot 1 L">')[0]).toBe(
+      'https://shop.example.com/teapot.jpg',
+    );
+  });
+
+  it('ranks the main gallery and hi-res <img>s above others, and related products / navigation / promotions below', () => {
+    expect(images('', '<img src="/promo.jpg"><div id="main-image-container"><img src="/main.jpg"></div>')[0]).toBe('https://shop.example.com/main.jpg');
+    expect(images('', '<img src="/promo.jpg"><img src="/landing.jpg" data-old-hires="/landing-big.jpg">')[0]).toBe('https://shop.example.com/landing-big.jpg');
+    expect(images('', '<div class="related-products"><img src="/other.jpg"></div><nav><img src="/menu.jpg"></nav><img src="/plain.jpg">')).toEqual([
+      'https://shop.example.com/plain.jpg',
+      'https://shop.example.com/other.jpg',
+      'https://shop.example.com/menu.jpg',
+    ]);
+  });
+
+  it('drops logos, icons, sprites, buttons, tracking pixels, .svg and tiny pictures (declared or named by the URL)', () => {
+    expect(
+      images(
+        '',
+        `<img class="site-logo" src="/brand.png"><img id="close-btn" src="/x.png"><img src="/img/sprite.png"><img src="/a/pixel.gif">
+         <img src="/shape.svg"><img src="/s.jpg" width="40"><img src="https://scene.example.net/sw?wid=12&hei=12"><img src="/ok.jpg">`,
+      ),
+    ).toEqual(['https://shop.example.com/ok.jpg']);
+  });
+});
