@@ -1,0 +1,58 @@
+// Dev-only: a remote's standalone preview (`rsbuild dev` on the remote's own port). In the product
+// the shell renders the pages; here a minimal router, a nav of sample links and the notifications
+// are enough to click through. Imported by path (`@wishlist/ui/src/standalone`), never from the
+// package entry, so react-dom/client stays out of the shared UI kit singleton.
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes, useNavigate } from 'react-router-dom';
+import { detectLanguage, initI18n } from '@wishlist/i18n';
+import { Notifications } from '@wishlist/ui';
+
+export interface StandalonePreview {
+  /** Sample links shown in the preview nav: [path, label]. */
+  links: Array<[string, string]>;
+  /** Widgets shown after the links (header widgets, sample actions). */
+  widgets?: ReactNode;
+  /** [route path, page]; the first page also answers unknown paths. */
+  routes: Array<[string, ReactElement]>;
+}
+
+function Preview({ links, widgets, routes }: StandalonePreview) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <nav
+        aria-label="Standalone preview"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', padding: '0.5rem 1rem', fontSize: '0.875rem', alignItems: 'center' }}
+      >
+        {links.map(([to, label]) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
+        {widgets}
+      </nav>
+      <main style={{ maxWidth: '64rem', margin: '0 auto', padding: '1rem' }}>
+        <Routes>
+          {routes.map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          <Route path="*" element={routes[0][1]} />
+        </Routes>
+      </main>
+      <Notifications onNavigate={navigate} />
+    </>
+  );
+}
+
+/** Starts i18n from the address and renders the preview into #root. */
+export function mountStandalone(preview: StandalonePreview): void {
+  initI18n(detectLanguage(location.pathname));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Preview {...preview} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
