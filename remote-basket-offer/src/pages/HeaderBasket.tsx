@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatPrice } from '@wishlist/contracts';
 import { basketTotal, useBasketStore } from '@wishlist/stores';
-import { isNativeShell, useIsMobile } from '@wishlist/ui';
+import { isNativeShell, useHoverDisclosure, useIsMobile } from '@wishlist/ui';
 import { BasketIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
 import { useViewingOwnList } from '../lib/ownList';
@@ -26,54 +25,14 @@ function MobileBasketLink({ count }: { count: number }) {
 function DesktopBasket() {
   const { t } = useBasketT();
   const products = useBasketStore((s) => s.products);
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { pathname } = useLocation();
+  const { open, id, rootProps, buttonProps } = useHoverDisclosure({ closeKey: pathname });
   const count = products.length;
   const total = formatPrice(basketTotal(products));
 
-  const show = () => {
-    clearTimeout(closeTimer.current);
-    setOpen(true);
-  };
-  const hide = () => setOpen(false);
-  // A followed link closes the panel.
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.stopPropagation();
-      hide();
-      button.current?.focus();
-    }
-  };
-
   return (
-    <div
-      ref={root}
-      className={['basket-header', open && 'basket-header--open'].filter(Boolean).join(' ')}
-      onMouseEnter={show}
-      onMouseLeave={() => {
-        closeTimer.current = setTimeout(hide, 150);
-      }}
-      onKeyDown={onKeyDown}
-      onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) hide();
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="basket-header__button"
-        aria-expanded={open}
-        aria-controls={id}
-        aria-label={t('header.label', { count })}
-        onClick={() => (open ? hide() : show())}
-      >
+    <div {...rootProps} className={['basket-header', open && 'basket-header--open'].filter(Boolean).join(' ')}>
+      <button {...buttonProps} className="basket-header__button" aria-label={t('header.label', { count })}>
         <BasketIcon size={20} />
         <span className="basket-header__text" aria-hidden="true">
           {t('header.button')}

@@ -8,3 +8,4 @@ export { ErrorPanel, type ErrorPanelProps } from './ErrorPanel';
 export { Notifications, NOTIFICATION_TIMEOUT_MS, type NotificationsProps } from './Notifications';
 export { useIsMobile } from './useIsMobile';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { useHoverDisclosure, HOVER_CLOSE_DELAY_MS } from './useHoverDisclosure';
