@@ -5,6 +5,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { errorBody, HttpError, IDENTITY_HEADER, signIdentity, type Logger } from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
+import { isUnsafe, type SharedCache } from './sharedCache';
 
 export interface UpstreamRoute {
   service: string;
@@ -68,7 +69,15 @@ export function apiProxy(options: {
   logger: Logger;
   /** Idle upstream connections are closed after this (default UPSTREAM_IDLE_MS). */
   upstreamIdleMs?: number;
+  /**
+   * Filled with the anonymous reads a service marks shareable, and emptied by every write (see
+   * sharedCache.ts). Hits are answered before Express (see app.ts), not here.
+   */
+  cache?: SharedCache;
 }): RequestHandler {
+  const cache = options.cache?.enabled ? options.cache : undefined;
+  /** Eligible reads on their way to a service: the cache key and the generation they started in. */
+  const filling = new WeakMap<IncomingMessage, { url: string; seen: number }>();
   const proxies = new Map(
     options.routes.map((route) => [
       route,
@@ -84,6 +93,20 @@ export function apiProxy(options: {
         logger: undefined,
         on: {
           error: (err, _req, res) => unavailable(route.service, res, options.logger, err),
+          ...(cache && {
+            proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
+              const fill = filling.get(req);
+              if (!fill) return;
+              filling.delete(req);
+              if (proxyRes.statusCode !== 200 || !/s-maxage/i.test(String(proxyRes.headers['cache-control'] ?? ''))) return;
+              // Read alongside the pipe to the client (which keeps its own back-pressure).
+              const chunks: Buffer[] = [];
+              proxyRes.on('data', (c: Buffer) => chunks.push(c));
+              proxyRes.on('end', () => {
+                if (proxyRes.complete) cache.store(req, fill.url, 200, proxyRes.headers, Buffer.concat(chunks), fill.seen);
+              });
+            }
+          }),
         },
       }),
     ]),
@@ -91,6 +114,20 @@ export function apiProxy(options: {
   return async (req, res, next) => {
     const route = matchRoute(options.routes, req.path);
     if (!route) return next();
+    if (cache) {
+      if (isUnsafe(req.method)) {
+        cache.invalidate();
+        const done = () => {
+          res.off('finish', done);
+          res.off('close', done);
+          cache.invalidate();
+        };
+        res.on('finish', done);
+        res.on('close', done);
+      } else if (req.method === 'GET' && cache.eligible(req)) {
+        filling.set(req, { url: req.originalUrl, seen: cache.begin() });
+      }
+    }
     try {
       const bearer = bearerOf(req.headers.authorization);
       if (bearer !== undefined) {

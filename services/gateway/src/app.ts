@@ -1,5 +1,6 @@
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   createLogger,
@@ -21,6 +22,7 @@ import type { GatewayConfig } from './config';
 import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { securityHeaders } from './security';
+import { replay, SharedCache } from './sharedCache';
 
 /**
  * gzip/brotli for clients that accept it. A request without Accept-Encoding (scripts, probes,
@@ -38,7 +40,7 @@ function compressionFor(): RequestHandler {
 }
 
 /** The one origin of the product (ARCHITECTURE §4). */
-export function createGateway(config: GatewayConfig, deps: { logger?: Logger; introspector?: Introspector } = {}): Service {
+export function createGateway(config: GatewayConfig, deps: { logger?: Logger; introspector?: Introspector; cache?: SharedCache } = {}): Service {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   setIdentityWarning((m) => logger.warn(m));
   identitySecret(); // fail fast / warn once
@@ -54,14 +56,16 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy === 'false' ? false : config.trustProxy === 'true' ? true : config.trustProxy);
-  app.use(requestLogger(logger));
+  const logRequest = requestLogger(logger);
+  const security = securityHeaders(config);
+  app.use(logRequest);
   // Only the gateway asserts identities: whatever a client sends in these headers is dropped.
   app.use((req, _res, next) => {
     delete req.headers[IDENTITY_HEADER];
     delete req.headers[SERVICE_HEADER];
     next();
   });
-  app.use(securityHeaders(config));
+  app.use(security);
   app.use(compressionFor());
 
   app.get('/health', (_req, res) => {
@@ -78,7 +82,8 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
   });
 
   app.use('/internal', notFoundHandler);
-  app.use(apiProxy({ routes: apiRoutes(config), introspector, timeoutMs: config.upstreamTimeoutMs, logger }));
+  const cache = deps.cache ?? new SharedCache({ maxBytes: Math.round(config.apiCacheMaxMb * 1024 * 1024) });
+  app.use(apiProxy({ routes: apiRoutes(config), introspector, timeoutMs: config.upstreamTimeoutMs, logger, cache }));
   app.use('/api', notFoundHandler);
 
   // The local outbox (SMTP_URL unset) for developers and e2e tests.
@@ -120,5 +125,22 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return serviceFromApp('gateway', app, logger);
+
+  // Anonymous reads the cache can answer (a shared list opened by everyone with its link) are
+  // answered before Express, with the same access log and security headers: Express's per-request
+  // set-up costs more than the whole answer from memory (see sharedCache.ts, `npm run bench:api`).
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (cache.enabled && req.url !== undefined && req.url.startsWith('/api/')) {
+      const hit = cache.lookup(req, req.url);
+      if (hit) {
+        const none = () => undefined;
+        logRequest(req as Request, res as Response, none);
+        security(req as Request, res as Response, none);
+        replay(req, res, hit);
+        return;
+      }
+    }
+    app(req, res);
+  };
+  return serviceFromApp('gateway', app, logger, handler);
 }

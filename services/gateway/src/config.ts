@@ -64,6 +64,9 @@ export const gatewayConfig = defineConfig('gateway', {
   introspectionCacheMs: setting('INTROSPECTION_CACHE_MS', z.coerce.number().int().min(0).max(2000), '2000', {
     description: 'how long a bearer check is reused (at most 2 s: a revoked bearer stops within it)',
   }),
+  apiCacheMaxMb: setting('API_CACHE_MAX_MB', z.coerce.number().min(0).max(4096), '32', {
+    description: 'memory for anonymous /api reads a service marks shareable (s-maxage); 0 turns the cache off',
+  }),
   shellDist: setting('SHELL_DIST', z.string().min(1), resolve(REPO_ROOT, 'shell', 'dist')),
   remotes: setting('REMOTES', remotesOverride, undefined, {
     description: 'JSON override of the remotes listed in /remotes.json',

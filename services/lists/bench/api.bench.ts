@@ -4,7 +4,9 @@
 //
 // Each server runs in its own process, as in production: the lists service on a memory-only
 // embedded engine, the gateway (services/gateway/src/main.ts), and the bare server. autocannon
-// runs here. Logs are on, at the level of BENCH_LOG_LEVEL (default info), sent to /dev/null.
+// runs here. The reads are anonymous (a shared link), so the gateway's shared cache answers most
+// of them (the lists service allows it with `s-maxage`); the same gateway with its cache off is
+// measured too, for comparison. Logs are on, at the level of BENCH_LOG_LEVEL (default info), sent to /dev/null.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,19 +107,32 @@ function stopAll() {
 }
 
 async function main() {
-  const [listsPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const [listsPort, gatewayPort, barePort, uncachedPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const listsUrl = `http://127.0.0.1:${listsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
   startChild('lists', TSX, ['services/lists/bench/listsServer.ts'], { PORT: String(listsPort), DATA_DIR: workDir });
-  startChild('gateway', TSX, ['services/gateway/src/main.ts'], {
+  // As `npm start` runs it; BENCH_GATEWAY_NODE_ARGS adds node flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/p).
+  const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  startChild('gateway', process.execPath, [...gatewayNodeArgs, '--import', 'tsx', 'services/gateway/src/main.ts'], {
     PORT: String(gatewayPort),
     DATA_DIR: workDir,
     LISTS_URL: listsUrl,
     AUTH_URL: 'http://127.0.0.1:9', // anonymous reads never ask auth
     OFFERS_URL: 'http://127.0.0.1:9',
   });
-  await Promise.all([waitFor(`${listsUrl}/health`), waitFor(`${gatewayUrl}/health`)]);
+  // For comparison: the same gateway with its shared cache off (every read reaches the service,
+  // as a signed-in person's reads always do).
+  const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
+  startChild('gateway (cache off)', process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
+    PORT: String(uncachedPort),
+    DATA_DIR: workDir,
+    LISTS_URL: listsUrl,
+    AUTH_URL: 'http://127.0.0.1:9',
+    OFFERS_URL: 'http://127.0.0.1:9',
+    API_CACHE_MAX_MB: '0',
+  });
+  await Promise.all([waitFor(`${listsUrl}/health`), waitFor(`${gatewayUrl}/health`), waitFor(`${uncachedUrl}/health`)]);
 
   const listId = await seed(listsUrl);
   const path = `/api/product-lists/${listId}`;
@@ -139,12 +154,15 @@ async function main() {
   const bare = await measure(bareUrl, DURATION_S);
   // Where the time goes: the lists service reached directly (no gateway).
   const direct = await measure(`${listsUrl}${path}`, DURATION_S);
+  await measure(`${uncachedUrl}${path}`, WARMUP_S);
+  const uncached = await measure(`${uncachedUrl}${path}`, DURATION_S);
 
   const row = (name: string, r: autocannon.Result) =>
     `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(row('gateway → lists service', gateway));
   console.log(row('bare node http (memory)', bare));
   console.log(row('(lists service, direct)', direct));
+  console.log(row('(gateway, cache off → lists)', uncached));
   const ratio = gateway.requests.average / bare.requests.average;
   console.log(`ratio ${ratio.toFixed(3)} (target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'})`);
 }

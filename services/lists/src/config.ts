@@ -12,6 +12,9 @@ export const listsConfig = defineConfig('lists', {
   pageCacheTtlMs: setting('PAGE_CACHE_TTL_MS', schemas.positiveInt, String(10 * 60_000)),
   // Shared-list reads: how long another instance of the service may serve a list changed elsewhere (0: off).
   listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(60_000), '2000'),
+  // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the
+  // answer (`s-maxage`); the gateway also forgets it on any write through it. 0: never stored.
+  publicListSharedMaxAgeS: setting('PUBLIC_LIST_SHARED_MAX_AGE_S', z.coerce.number().int().min(0).max(60), '1'),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -18,6 +18,8 @@ export interface Listening {
 export interface Service {
   name: string;
   app: Express;
+  /** What the HTTP server calls for each request: `app`, or a handler in front of it. */
+  handler: RequestListener;
   logger: Logger;
   listen(port?: number, host?: string): Promise<Listening>;
 }
@@ -35,15 +37,19 @@ export interface CreateServiceOptions {
   logger?: Logger;
 }
 
-/** Wraps an Express app with the kit's listen/close (used by createService and the gateway). */
-export function serviceFromApp(name: string, app: Express, logger: Logger): Service {
+/**
+ * Wraps an Express app with the kit's listen/close (used by createService and the gateway); `handler`
+ * (default: the app) is what the server calls, for a gateway that answers some requests before Express.
+ */
+export function serviceFromApp(name: string, app: Express, logger: Logger, handler: RequestListener = app): Service {
   return {
     name,
     app,
+    handler,
     logger,
     listen(port = 0, host) {
       return new Promise((resolve, reject) => {
-        const server = app.listen(port, host ?? '0.0.0.0');
+        const server = createServer(handler).listen(port, host ?? '0.0.0.0');
         const sockets = new Set<Socket>();
         server.on('connection', (s) => {
           sockets.add(s);

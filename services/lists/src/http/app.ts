@@ -63,8 +63,13 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       router.post('/api/product-lists', signedIn, body, async (req, res) => {
         res.status(201).json({ data: await createList(userOf(req), req.body) });
       });
+      // Read by someone not signed in (a shared link), the answer is the same for everyone: a shared
+      // cache may reuse it briefly (s-maxage); browsers revalidate it every time (max-age=0, ETag).
+      const publicRead = config.publicListSharedMaxAgeS > 0 ? `max-age=0, s-maxage=${config.publicListSharedMaxAgeS}` : undefined;
       router.get('/api/product-lists/:id', optionalIdentity(), async (req, res) => {
-        sendJson(req, res, await readListBody(param(req, 'id'), req.identity?.userId));
+        const body = await readListBody(param(req, 'id'), req.identity?.userId);
+        if (publicRead && !req.identity) res.setHeader('Cache-Control', publicRead);
+        sendJson(req, res, body);
       });
       router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });
