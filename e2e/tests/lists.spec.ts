@@ -438,6 +438,16 @@ test.describe('lists and products', () => {
     }
     await expectAccessible(anon);
     if (isMobile(info)) await expectNoHorizontalOverflow(anon);
+    // The gateway may keep an anonymous read for a second, but a change shows on the next load.
+    const teapotOffered = await owner.raw.patch(`/api/product-lists/${shared.id}/products/${teapot.id}`, { headers: owner.headers, data: { hasBeenOffered: true } });
+    expect(teapotOffered.status()).toBe(200);
+    await anon.reload();
+    await expect(card(anon, SHOP.teapot.name)).toContainText('Offered');
+    const teapotBack = await owner.raw.patch(`/api/product-lists/${shared.id}/products/${teapot.id}`, { headers: owner.headers, data: { hasBeenOffered: false } });
+    expect(teapotBack.status()).toBe(200);
+    await anon.reload();
+    await expect(card(anon, SHOP.teapot.name)).not.toContainText('Offered');
+    await expect(card(anon, SHOP.scarf.name)).toContainText('Offered');
     // The anonymous API cannot change it either.
     expect((await anon.request.patch(`/api/product-lists/${shared.id}`, { data: { name: 'hacked' } })).status()).toBe(401);
     // Favoriting needs a sign-in first.
