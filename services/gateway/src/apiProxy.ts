@@ -5,7 +5,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { errorBody, HttpError, IDENTITY_HEADER, signIdentity, type Logger } from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
-import { isUnsafe, type SharedCache } from './sharedCache';
+import { isUnsafe, markedShareable, type SharedCache } from './sharedCache';
 
 export interface UpstreamRoute {
   service: string;
@@ -98,7 +98,7 @@ export function apiProxy(options: {
               const fill = filling.get(req);
               if (!fill) return;
               filling.delete(req);
-              if (proxyRes.statusCode !== 200 || !/s-maxage/i.test(String(proxyRes.headers['cache-control'] ?? ''))) return;
+              if (!markedShareable(proxyRes.statusCode, proxyRes.headers)) return;
               // Read alongside the pipe to the client (which keeps its own back-pressure).
               const chunks: Buffer[] = [];
               proxyRes.on('data', (c: Buffer) => chunks.push(c));

@@ -100,10 +100,8 @@ export class SharedCache {
    */
   store(req: Pick<IncomingMessage, 'method' | 'headers'>, url: string, status: number, headers: IncomingHttpHeaders, body: Buffer, seen: number): boolean {
     if (!this.lru || seen !== this.generation || req.method !== 'GET' || !this.eligible(req)) return false;
-    if (status !== 200 || headers['content-encoding'] !== undefined || body.length > this.maxEntryBytes) return false;
+    if (!markedShareable(status, headers) || body.length > this.maxEntryBytes) return false;
     const policy = new CachePolicy(requestOf(req, url), { status, headers: headers as CachePolicy.Headers }, { shared: true });
-    // Only answers the service explicitly made shareable: no heuristic freshness for /api.
-    if (!/(^|[\s,])s-maxage=\d/i.test(String(headers['cache-control'] ?? ''))) return false;
     const ttl = policy.timeToLive();
     if (!policy.storable() || ttl <= 0) return false;
     this.lru.set(url, { policy, body }, { ttl: Math.min(ttl, this.lru.ttl) });
@@ -152,6 +150,14 @@ function replayable(headers: CachePolicy.Headers): Record<string, string | strin
     out[name] = value;
   }
   return out;
+}
+
+/**
+ * Whether a service's answer is a candidate at all: a 200, not encoded, that the service explicitly
+ * made shareable with `s-maxage` (no heuristic freshness for /api). `store` applies the full rules.
+ */
+export function markedShareable(status: number | undefined, headers: IncomingHttpHeaders): boolean {
+  return status === 200 && headers['content-encoding'] === undefined && /(^|[\s,])s-maxage=\d/i.test(String(headers['cache-control'] ?? ''));
 }
 
 /** Whether a request changes data (any method but GET, HEAD and OPTIONS). */
