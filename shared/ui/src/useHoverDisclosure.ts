@@ -5,7 +5,8 @@ export const HOVER_CLOSE_DELAY_MS = 150;
 
 /**
  * A header hover panel that also works without a mouse (SPEC §2 desktop header): a disclosure
- * button (aria-expanded, aria-controls) opening on hover, click, Enter or Space; Escape closes it
+ * button (aria-expanded, aria-controls) opening on hover, click, Enter or Space (a click on a panel
+ * the hover just opened keeps it open; the next click closes it); Escape closes it
  * and returns focus to the button; moving focus or the pointer away closes it; `closeKey`
  * changing (the route's pathname: a followed link) closes it too.
  */
@@ -15,20 +16,33 @@ export function useHoverDisclosure({ closeKey, onOpen }: { closeKey?: unknown; o
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Whether the panel is open because the pointer is over it (not because of a click or a key).
+  // Read from a ref: a click right after the hover must see it even before React re-renders.
+  const openedByHover = useRef(false);
 
-  const show = () => {
+  const show = (byHover: boolean) => {
     clearTimeout(closeTimer.current);
-    if (!open) onOpen?.();
+    if (!open && !openedByHover.current) onOpen?.();
+    openedByHover.current = byHover;
     setOpen(true);
   };
-  const hide = () => setOpen(false);
+  const hide = () => {
+    openedByHover.current = false;
+    setOpen(false);
+  };
 
-  useEffect(() => setOpen(false), [closeKey]);
+  useEffect(() => {
+    openedByHover.current = false;
+    setOpen(false);
+  }, [closeKey]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const rootProps = {
     ref: root,
-    onMouseEnter: show,
+    onMouseEnter: () => {
+      if (!open || openedByHover.current) show(true);
+      else clearTimeout(closeTimer.current);
+    },
     onMouseLeave: () => {
       closeTimer.current = setTimeout(hide, HOVER_CLOSE_DELAY_MS);
     },
@@ -48,7 +62,9 @@ export function useHoverDisclosure({ closeKey, onOpen }: { closeKey?: unknown; o
     type: 'button' as const,
     'aria-expanded': open,
     'aria-controls': id,
-    onClick: () => (open ? hide() : show()),
+    // A click on a panel the hover just opened keeps it open (the pointer got there first);
+    // otherwise it toggles.
+    onClick: () => (openedByHover.current || !open ? show(false) : hide()),
   };
   return { open, id, rootProps, buttonProps };
 }

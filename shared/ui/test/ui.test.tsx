@@ -3,7 +3,7 @@ import { act, render, screen, fireEvent } from '@testing-library/react';
 import { initI18n } from '@wishlist/i18n';
 import { useNotificationsStore } from '@wishlist/stores';
 import { useState } from 'react';
-import { Button, ConfirmDialog, ErrorPanel, Notifications, Spinner, TextField, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
+import { Button, ConfirmDialog, ErrorPanel, HOVER_CLOSE_DELAY_MS, Notifications, Spinner, TextField, useHoverDisclosure, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
 
 beforeAll(() => initI18n('en'));
 
@@ -197,5 +197,75 @@ describe('ConfirmDialog', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+});
+
+describe('useHoverDisclosure', () => {
+  function Menu({ onOpen }: { onOpen?: () => void }) {
+    const { open, id, rootProps, buttonProps } = useHoverDisclosure({ onOpen });
+    return (
+      <div {...rootProps} data-testid="root">
+        <button {...buttonProps}>Favorites</button>
+        <ul id={id} hidden={!open}>
+          <li>
+            <a href="/x">Wedding</a>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  const button = () => screen.getByRole('button', { name: 'Favorites' });
+
+  it('opens on click and closes on the next click', () => {
+    const onOpen = jest.fn();
+    render(<Menu onOpen={onOpen} />);
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(button());
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the panel a hover opened when the button is then clicked (pointer first, then click), even before a re-render', () => {
+    const onOpen = jest.fn();
+    render(<Menu onOpen={onOpen} />);
+    const root = screen.getByTestId('root');
+    // Both events in one batch: the click's handler runs before React re-renders for the hover.
+    act(() => {
+      fireEvent.mouseEnter(root);
+      fireEvent.click(button());
+    });
+    expect(button()).toHaveAttribute('aria-expanded', 'true');
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    fireEvent.click(button()); // now a toggle
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when the pointer leaves, after a short delay', () => {
+    jest.useFakeTimers();
+    try {
+      render(<Menu />);
+      const root = screen.getByTestId('root');
+      fireEvent.mouseEnter(root);
+      expect(button()).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.mouseLeave(root);
+      expect(button()).toHaveAttribute('aria-expanded', 'true');
+      act(() => {
+        jest.advanceTimersByTime(HOVER_CLOSE_DELAY_MS + 1);
+      });
+      expect(button()).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('closes on Escape and gives the focus back to the button', () => {
+    render(<Menu />);
+    fireEvent.click(button());
+    const link = screen.getByRole('link', { name: 'Wedding' });
+    link.focus();
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(button()).toHaveAttribute('aria-expanded', 'false');
+    expect(button()).toHaveFocus();
   });
 });
