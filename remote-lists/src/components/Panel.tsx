@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { keepTabInside } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** A modal side panel (bottom sheet on mobile): labelled, focus inside, Tab trapped, Escape closes. */
 export function Panel({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
@@ -25,18 +25,7 @@ export function Panel({ title, onClose, children }: { title: ReactNode; onClose:
       onClose();
       return;
     }
-    if (e.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    keepTabInside(e, panel.current);
   };
   return createPortal(
     <div className="lists-panel-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>

@@ -129,11 +129,11 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
   // Anonymous reads the cache can answer (a shared list opened by everyone with its link) are
   // answered before Express, with the same access log and security headers: Express's per-request
   // set-up costs more than the whole answer from memory (see sharedCache.ts, `npm run bench:api`).
+  const none = () => undefined;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (cache.enabled && req.url !== undefined && req.url.startsWith('/api/')) {
       const hit = cache.lookup(req, req.url);
       if (hit) {
-        const none = () => undefined;
         logRequest(req as Request, res as Response, none);
         security(req as Request, res as Response, none);
         replay(req, res, hit);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, type ButtonVariant } from './Button';
+import { keepTabInside } from './focusTrap';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,7 +16,6 @@ export interface ConfirmDialogProps {
   confirmVariant?: ButtonVariant;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible modal confirmation (WAI-ARIA dialog pattern): labelled and described, focus moves
@@ -59,18 +59,7 @@ export function ConfirmDialog({
       if (!busy) onCancel();
       return;
     }
-    if (e.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    keepTabInside(e, panel.current);
   };
 
   return createPortal(

@@ -9,3 +9,4 @@ export { Notifications, NOTIFICATION_TIMEOUT_MS, type NotificationsProps } from 
 export { useIsMobile } from './useIsMobile';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useHoverDisclosure, HOVER_CLOSE_DELAY_MS } from './useHoverDisclosure';
+export { FOCUSABLE, keepTabInside } from './focusTrap';
