@@ -5,6 +5,7 @@ import { GuideLinks } from './GuideLinks';
 import { asArray, useDocumentTitle } from './hooks';
 import { Rich } from './Rich';
 import { Steps } from './Steps';
+import { TableOfContents } from './TableOfContents';
 
 interface GuideSection {
   id: string;
@@ -38,18 +39,7 @@ export function GuidePage({
         </div>
         {illustration && <div className="content-guide-illustration">{illustration}</div>}
       </header>
-      <nav className="content-toc" aria-labelledby={`${guide}-toc-title`}>
-        <p className="content-toc-title" id={`${guide}-toc-title`}>
-          {t('guides.onThisPage')}
-        </p>
-        <ol className="content-toc-list">
-          {sections.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`}>{s.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents id={`${guide}-toc-title`} title={t('guides.onThisPage')} sections={sections} />
       {sections.map((s, i) => {
         const key = `${base}.sections.${i}`;
         return (

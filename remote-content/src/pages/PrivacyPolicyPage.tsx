@@ -1,6 +1,7 @@
 import { GuideLinks } from '../components/GuideLinks';
 import { asArray, useDocumentTitle } from '../components/hooks';
 import { Rich } from '../components/Rich';
+import { TableOfContents } from '../components/TableOfContents';
 import { useContent } from '../i18n';
 import '../styles/content.css';
 
@@ -32,18 +33,7 @@ export default function PrivacyPolicyPage() {
         ))}
       </header>
 
-      <nav className="content-toc" aria-labelledby="content-policy-toc-title">
-        <p className="content-toc-title" id="content-policy-toc-title">
-          {t('privacy.contentsTitle')}
-        </p>
-        <ol className="content-toc-list content-toc-list--columns">
-          {sections.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`}>{s.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents id="content-policy-toc-title" title={t('privacy.contentsTitle')} sections={sections} columns />
 
       {sections.map((s, i) => {
         const key = `privacy.sections.${i}`;
