@@ -8,6 +8,14 @@ export const IDENTITY_HEADER = 'x-wishlist-identity';
 /** Header carrying a service-to-service assertion (for /internal/* routes). */
 export const SERVICE_HEADER = 'x-wishlist-service';
 
+/**
+ * Header carrying the client's network address as the gateway saw it on the socket (or from the
+ * proxy hops its TRUST_PROXY names), signed: a client-supplied X-Forwarded-For never reaches a
+ * rate limit. Signed for its own audience, so it can never pass for an identity assertion.
+ */
+export const CLIENT_HEADER = 'x-wishlist-client';
+export const CLIENT_AUDIENCE = 'wishlist-client-address';
+
 export const IDENTITY_AUDIENCE = 'wishlist-services';
 export const IDENTITY_ISSUER = 'wishlist-gateway';
 export const IDENTITY_LIFETIME_SECONDS = 60;
@@ -130,6 +138,36 @@ export async function verifyServiceAssertion(token: string | undefined, options:
     const sub = payload.sub;
     if (typeof sub !== 'string' || !sub.startsWith(SERVICE_PREFIX)) return null;
     return sub.slice(SERVICE_PREFIX.length) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The gateway's signed statement of the caller's network address (header X-Wishlist-Client). */
+export async function signClientAddress(address: string, options: SignOptions = {}): Promise<string> {
+  if (!address || address.length > 100) throw new Error('invalid client address');
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(address)
+    .setIssuer(IDENTITY_ISSUER)
+    .setAudience(CLIENT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? IDENTITY_LIFETIME_SECONDS))
+    .sign(key(options.secret));
+}
+
+/** The client address the gateway signed, or null when missing, forged, expired or of another kind. */
+export async function verifyClientAddress(token: string | undefined, options: { secret?: SecretInput } = {}): Promise<string | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(options.secret), {
+      algorithms: ['HS256'],
+      audience: CLIENT_AUDIENCE,
+      issuer: IDENTITY_ISSUER,
+      requiredClaims: ['exp', 'sub'],
+      clockTolerance: 5,
+    });
+    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
   } catch {
     return null;
   }
