@@ -1,11 +1,11 @@
 import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
   createLogger,
   errorHandler,
-  HttpError,
   IDENTITY_HEADER,
   identitySecret,
   notFoundHandler,
@@ -21,6 +21,7 @@ import { apiProxy, apiRoutes } from './apiProxy';
 import type { GatewayConfig } from './config';
 import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
+import { isLoopbackAddress, isLoopbackHost, outboxExposureWarning } from './network';
 import { securityHeaders } from './security';
 import { replay, SharedCache } from './sharedCache';
 
@@ -40,7 +41,16 @@ function compressionFor(): RequestHandler {
 }
 
 /** The one origin of the product (ARCHITECTURE §4). */
-export function createGateway(config: GatewayConfig, deps: { logger?: Logger; introspector?: Introspector; cache?: SharedCache } = {}): Service {
+export function createGateway(
+  config: GatewayConfig,
+  deps: {
+    logger?: Logger;
+    introspector?: Introspector;
+    cache?: SharedCache;
+    /** Where the loud start-up warnings go (default: stderr, as plain lines). */
+    shout?: (text: string) => void;
+  } = {},
+): Service {
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   setIdentityWarning((m) => logger.warn(m));
   identitySecret(); // fail fast / warn once
@@ -86,9 +96,11 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
   app.use(apiProxy({ routes: apiRoutes(config), introspector, timeoutMs: config.upstreamTimeoutMs, logger, cache }));
   app.use('/api', notFoundHandler);
 
-  // The local outbox (SMTP_URL unset) for developers and e2e tests.
-  app.get('/dev/mails', async (_req, res, next) => {
-    if (config.smtpUrl) return next(HttpError.notFound('Mails go to SMTP; there is no local outbox.'));
+  // The local outbox (SMTP_URL unset) for developers and e2e tests. It holds every sign-in code:
+  // only a client on this machine's loopback (the socket's own peer address, never a header,
+  // whatever TRUST_PROXY says) may read it. Anyone else gets the 404 of any unknown path.
+  app.get('/dev/mails', async (req, res, next) => {
+    if (config.smtpUrl || !isLoopbackAddress(req.socket.remoteAddress)) return next();
     try {
       res.setHeader('Cache-Control', 'no-store');
       res.json(await readOutbox(config.dataDir));
@@ -142,5 +154,17 @@ export function createGateway(config: GatewayConfig, deps: { logger?: Logger; in
     }
     app(req, res);
   };
-  return serviceFromApp('gateway', app, logger, handler);
+  const service = serviceFromApp('gateway', app, logger, handler);
+  const listen = service.listen.bind(service);
+  const shout = deps.shout ?? ((text: string) => console.error(text));
+  service.listen = async (port, host) => {
+    const listening = await listen(port, host);
+    const address = host ?? (listening.server.address() as AddressInfo).address;
+    if (!config.smtpUrl && !isLoopbackHost(address)) {
+      logger.warn({ host: address, port: listening.port }, 'reachable from other machines while mails go to the local outbox: set SMTP_URL, or HOST=127.0.0.1');
+      shout(outboxExposureWarning(address, listening.port));
+    }
+    return listening;
+  };
+  return service;
 }
