@@ -1,5 +1,11 @@
 // CLI: embedded-mongo --port <n> --dbpath <dir> [--host <addr>]
+//      embedded-mongo --repair --dbpath <dir>
 import { start } from './index';
+import { formatRepairReport, repair } from './repair';
+
+const USAGE = `usage: embedded-mongo [--port 27017] [--dbpath <dir>] [--host 127.0.0.1]
+       embedded-mongo --repair --dbpath <dir>   (engine stopped: back up damaged files, keep every intact record)
+`;
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -10,11 +16,16 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    process.stdout.write('usage: embedded-mongo [--port 27017] [--dbpath <dir>] [--host 127.0.0.1]\n');
+    process.stdout.write(USAGE);
+    return;
+  }
+  const dbPath = arg('dbpath') ?? arg('dbPath');
+  if (process.argv.includes('--repair')) {
+    if (!dbPath) throw new Error(`--repair needs --dbpath <dir>\n${USAGE}`);
+    process.stdout.write(formatRepairReport(await repair(dbPath)));
     return;
   }
   const port = Number(arg('port') ?? 27017);
-  const dbPath = arg('dbpath') ?? arg('dbPath');
   const host = arg('host');
   const server = await start({ port, dbPath, host });
   process.stdout.write(`${server.uri}\n`);

@@ -1,6 +1,8 @@
 // Embedded MongoDB-compatible engine: library entry point.
 import { Engine } from './engine';
 import { createServer } from './server';
+import { acquireDirLock } from './lock';
+import type { LockMode } from './lock';
 import { Storage } from './storage';
 
 export interface StartOptions {
@@ -12,6 +14,8 @@ export interface StartOptions {
   host?: string;
   /** Journal size that triggers compaction (bytes). */
   compactBytes?: number;
+  /** How the data directory is locked; the default suits the platform (see lock.ts). */
+  lockMode?: LockMode;
 }
 
 export interface EmbeddedMongo {
@@ -24,8 +28,19 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
   const engine = new Engine();
   let storage: Storage | null = null;
   if (opts.dbPath) {
-    storage = Storage.open(opts.dbPath, (op) => engine.applyOp(op), { compactBytes: opts.compactBytes });
-    storage.dump = () => engine.dumpOps();
+    // Refuses (DirLockedError) while another live engine holds the directory, and
+    // (StorageDamageError) when a file is damaged, changing nothing.
+    const lock = await acquireDirLock(opts.dbPath, opts.lockMode);
+    try {
+      storage = Storage.open(opts.dbPath, (op) => engine.applyOp(op), {
+        compactBytes: opts.compactBytes,
+        lock,
+        dump: () => engine.dumpOps(),
+      });
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
     engine.storage = storage;
   }
   const host = opts.host ?? '127.0.0.1';
@@ -64,3 +79,7 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
 }
 
 export { Engine } from './engine';
+export { DirLockedError } from './lock';
+export { StorageDamageError } from './storage';
+export { repair } from './repair';
+export type { RepairReport } from './repair';

@@ -1,65 +1,32 @@
 // Durable storage: snapshot + append-only journal of logical operations.
 //
-// Frame = [u32 payloadLength][u32 crc32(payload)][payload]; payload = BSON documents back to back.
-// One frame per acknowledged write (a transaction is one frame), so a frame is all-or-nothing.
-// The journal is fdatasync'd before writes are acknowledged (writes queued meanwhile share one
-// sync). Compaction writes a snapshot to a temp file, fsyncs it, starts a new journal generation,
-// renames the snapshot into place, fsyncs the directory and removes the old journal.
-// Recovery loads the snapshot, replays its journal and truncates a torn or corrupt tail.
+// Both files are sequences of records (see records.ts): one record per acknowledged write (a
+// transaction is one record), so a record is all-or-nothing. The journal is fdatasync'd before
+// writes are acknowledged (writes queued meanwhile share one sync). Compaction writes a snapshot
+// to a temp file, fsyncs it, starts a new journal generation, renames the snapshot into place,
+// fsyncs the directory and removes the old journal.
+//
+// Opening is two phases. First everything is read and checked and nothing is changed: damage
+// anywhere (a bad checksum, bad magic, a missing record, garbage) stops the start with a
+// StorageDamageError naming the file, the byte offset and the repair command, leaving every byte
+// as it was. Only an incomplete last record of the journal (an append cut short: never
+// acknowledged) is dropped silently. Then permissions are tightened (directory 0700, files 0600),
+// leftovers of an interrupted compaction are removed and the torn tail is truncated.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
+import type { DirLock } from './lock';
+import { LOCK_FILE } from './lock';
+import { encodeRecord, readStrict } from './records';
+import type { Damage } from './records';
 import type { Doc } from './values';
 
-const SNAPSHOT = 'snapshot.bson';
-const LOCK = 'mongod.lock';
-const journalName = (gen: number): string => `journal.${gen}`;
-const DESER = { promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+export const SNAPSHOT = 'snapshot.bson';
+export const journalName = (gen: number): string => `journal.${gen}`;
+export const JOURNAL_RE = /^journal\.(\d+)$/;
+export const BACKUP_PREFIX = 'repair-backup-';
 
-export function encodeFrame(ops: Doc[]): Buffer {
-  const payload = Buffer.concat(ops.map((o) => BSON.serialize(o)));
-  const head = Buffer.allocUnsafe(8);
-  head.writeUInt32LE(payload.length, 0);
-  head.writeUInt32LE(crc32(payload), 4);
-  return Buffer.concat([head, payload]);
-}
-
-function decodePayload(p: Buffer): Doc[] {
-  const out: Doc[] = [];
-  let off = 0;
-  while (off < p.length) {
-    const size = p.readInt32LE(off);
-    if (size < 5 || off + size > p.length) throw new Error('bad document in frame');
-    out.push(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc);
-    off += size;
-  }
-  return out;
-}
-
-/** Read frames; returns the ops and the byte offset of the end of the last valid frame. */
-export function readFrames(buf: Buffer): { frames: Doc[][]; validEnd: number } {
-  const frames: Doc[][] = [];
-  let off = 0;
-  while (off + 8 <= buf.length) {
-    const len = buf.readUInt32LE(off);
-    const sum = buf.readUInt32LE(off + 4);
-    if (off + 8 + len > buf.length) break;
-    const payload = buf.subarray(off + 8, off + 8 + len);
-    if (crc32(payload) !== sum) break;
-    let ops: Doc[];
-    try {
-      ops = decodePayload(payload);
-    } catch {
-      break;
-    }
-    frames.push(ops);
-    off += 8 + len;
-  }
-  return { frames, validEnd: off };
-}
-
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   try {
     const fd = fs.openSync(dir, 'r');
     try {
@@ -72,39 +39,60 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+/** Directory 0700, our files 0600: they hold e-mail addresses, messages and postal addresses. */
+export function tightenPermissions(dir: string): void {
+  const tighten = (p: string, mode: number): void => {
+    const st = fs.statSync(p);
+    if ((st.mode & 0o777) !== mode) fs.chmodSync(p, mode);
+  };
+  tighten(dir, 0o700);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isFile() && (e.name === SNAPSHOT || e.name === LOCK_FILE || JOURNAL_RE.test(e.name))) tighten(p, 0o600);
+    else if (e.isDirectory() && e.name.startsWith(BACKUP_PREFIX)) {
+      tighten(p, 0o700);
+      for (const f of fs.readdirSync(p, { withFileTypes: true })) if (f.isFile()) tighten(path.join(p, f.name), 0o600);
+    }
   }
 }
 
-function acquireLock(dir: string): string {
-  const file = path.join(dir, LOCK);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      return file;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && pidAlive(pid))
-        throw new Error(`dbPath ${dir} is in use by another embedded-mongo (pid ${pid})`, { cause: e });
-      if (pid === process.pid) throw new Error(`dbPath ${dir} is already open in this process`, { cause: e });
-      fs.rmSync(file, { force: true }); // stale lock from a crashed process
-    }
+function shellQuote(s: string): string {
+  return /^[\w./:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export class StorageDamageError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly file: string,
+    readonly offset: number | null,
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageDamageError';
   }
-  throw new Error(`could not lock ${dir}`);
+}
+
+function damageError(dir: string, file: string, size: number, d: Damage, intactAfter: number): StorageDamageError {
+  const after = intactAfter ? ` ${intactAfter} intact record(s) follow the damage; starting anyway would lose them.` : '';
+  return new StorageDamageError(
+    dir,
+    file,
+    d.offset,
+    d.reason,
+    `${file} is damaged at byte offset ${d.offset} (of ${size}): ${d.reason}.${after} ` +
+      `The engine did not start and changed nothing. Keep a copy of ${dir}, then run ` +
+      `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\`: it backs the damaged file up and keeps every intact record.`,
+  );
 }
 
 export interface StorageOptions {
   /** Compact when the journal exceeds this many bytes (and twice the last snapshot). */
   compactBytes?: number;
+  /** The directory's lock (acquireDirLock); released by close(). */
+  lock: DirLock;
+  /** Dumps the whole state as ops, for snapshots. */
+  dump: () => Iterable<Doc>;
 }
 
 export class Storage {
@@ -112,80 +100,117 @@ export class Storage {
   private gen: number;
   private journalBytes: number;
   private snapshotBytes = 0;
-  private pending: Buffer[] = [];
+  /** Record number of the next journal record. */
+  private nextSeq: number;
+  private pending: Doc[][] = [];
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private flushing = false;
   private closed = false;
   private failed: Error | null = null;
-  private readonly lockFile: string;
+  private readonly lock: DirLock;
   private readonly compactBytes: number;
   /** Called to dump the whole state as ops when compacting. */
-  dump: (() => Iterable<Doc>) | null = null;
+  dump: () => Iterable<Doc>;
 
   private constructor(
     readonly dir: string,
     opts: StorageOptions,
-    recovered: { gen: number; journalBytes: number; snapshotBytes: number; lockFile: string },
+    recovered: { gen: number; journalBytes: number; snapshotBytes: number; nextSeq: number },
   ) {
     this.gen = recovered.gen;
     this.journalBytes = recovered.journalBytes;
     this.snapshotBytes = recovered.snapshotBytes;
-    this.lockFile = recovered.lockFile;
+    this.nextSeq = recovered.nextSeq;
+    this.lock = opts.lock;
+    this.dump = opts.dump;
     this.compactBytes = opts.compactBytes ?? 64 * 1024 * 1024;
-    this.fd = fs.openSync(path.join(dir, journalName(this.gen)), 'a');
+    this.fd = fs.openSync(path.join(dir, journalName(this.gen)), 'a', 0o600);
   }
 
-  /** Open (creating if needed) a data directory; `apply` receives every recovered op in order. */
-  static open(dir: string, apply: (op: Doc) => void, opts: StorageOptions = {}): Storage {
-    fs.mkdirSync(dir, { recursive: true });
-    const lockFile = acquireLock(dir);
-    try {
-      let gen = 0;
-      let snapshotBytes = 0;
-      const snapFile = path.join(dir, SNAPSHOT);
-      if (fs.existsSync(snapFile)) {
-        const buf = fs.readFileSync(snapFile);
-        snapshotBytes = buf.length;
-        const { frames, validEnd } = readFrames(buf);
-        if (validEnd !== buf.length || frames.length === 0) throw new Error(`corrupt snapshot ${snapFile}`);
-        gen = Number(frames[0][0].gen);
-        for (const f of frames.slice(1)) for (const op of f) apply(op);
-      }
-      // Remove leftovers from an interrupted compaction.
-      for (const f of fs.readdirSync(dir)) {
-        const m = /^journal\.(\d+)$/.exec(f);
-        if ((m && Number(m[1]) !== gen) || f.endsWith('.tmp')) fs.rmSync(path.join(dir, f), { force: true });
-      }
-      const jf = path.join(dir, journalName(gen));
-      let journalBytes = 0;
-      if (fs.existsSync(jf)) {
-        const buf = fs.readFileSync(jf);
-        const { frames, validEnd } = readFrames(buf);
-        for (const f of frames) for (const op of f) apply(op);
-        if (validEnd !== buf.length) {
-          // Torn or corrupt tail: those writes were never acknowledged. Drop them.
-          const fd = fs.openSync(jf, 'r+');
-          fs.ftruncateSync(fd, validEnd);
-          fs.fsyncSync(fd);
-          fs.closeSync(fd);
-        }
-        journalBytes = validEnd;
-      } else {
-        fs.writeFileSync(jf, '');
-        fsyncDir(dir);
-      }
-      return new Storage(dir, opts, { gen, journalBytes, snapshotBytes, lockFile });
-    } catch (e) {
-      fs.rmSync(lockFile, { force: true });
-      throw e;
+  /**
+   * Open a locked data directory; `apply` receives every recovered op in order. Throws
+   * StorageDamageError, having changed nothing, if any file is damaged.
+   */
+  static open(dir: string, apply: (op: Doc) => void, opts: StorageOptions): Storage {
+    // Phase 1: read and check everything; change nothing.
+    let gen = 0;
+    let snapshotBytes = 0;
+    let legacy = false;
+    const recovered: Doc[][] = [];
+    const snapFile = path.join(dir, SNAPSHOT);
+    if (fs.existsSync(snapFile)) {
+      const buf = fs.readFileSync(snapFile);
+      snapshotBytes = buf.length;
+      // A snapshot is renamed into place whole: any flaw, even at its end, is damage.
+      const r = readStrict(buf, { allowTornTail: false });
+      if (r.damage) throw damageError(dir, snapFile, buf.length, r.damage, r.intactAfterDamage);
+      const head = r.records[0]?.ops[0];
+      if (!head || typeof head.gen !== 'number')
+        throw damageError(dir, snapFile, buf.length, { offset: 0, reason: 'the snapshot does not begin with its header record' }, Math.max(0, r.records.length - 1));
+      gen = head.gen;
+      legacy ||= r.format === 1;
+      for (const rec of r.records.slice(1)) recovered.push(rec.ops);
     }
+    const leftovers: string[] = [];
+    for (const f of fs.readdirSync(dir)) {
+      const m = JOURNAL_RE.exec(f);
+      if (f.endsWith('.tmp')) leftovers.push(f);
+      else if (m && Number(m[1]) < gen) leftovers.push(f); // its writes are in the snapshot
+      else if (m && Number(m[1]) > gen) {
+        // Compaction creates the next journal empty and writes to it only after the snapshot is in
+        // place: a newer journal with data means the snapshot is missing or older than it should be.
+        if (fs.statSync(path.join(dir, f)).size > 0)
+          throw new StorageDamageError(
+            dir,
+            path.join(dir, f),
+            null,
+            'journal newer than the snapshot',
+            `${path.join(dir, f)} holds writes newer than ${fs.existsSync(snapFile) ? `the snapshot ${snapFile} (generation ${gen})` : `a snapshot, but ${snapFile} is missing`}. ` +
+              `The engine did not start and changed nothing. Restore the snapshot that goes with it, or move that journal away if you know its writes are not wanted.`,
+          );
+        leftovers.push(f);
+      }
+    }
+    const jf = path.join(dir, journalName(gen));
+    let journalBytes = 0;
+    let nextSeq = 0;
+    let truncateTo: number | null = null;
+    if (fs.existsSync(jf)) {
+      const buf = fs.readFileSync(jf);
+      const r = readStrict(buf, { allowTornTail: true });
+      if (r.damage) throw damageError(dir, jf, buf.length, r.damage, r.intactAfterDamage);
+      if (r.tornTail) truncateTo = r.validEnd; // an append cut short: never acknowledged
+      legacy ||= r.format === 1 && buf.length > 0;
+      for (const rec of r.records) recovered.push(rec.ops);
+      journalBytes = r.validEnd;
+      nextSeq = r.records.length;
+    }
+    // Phase 2: the files are sound.
+    tightenPermissions(dir);
+    for (const f of leftovers) fs.rmSync(path.join(dir, f), { force: true });
+    if (truncateTo !== null) {
+      const fd = fs.openSync(jf, 'r+');
+      try {
+        fs.ftruncateSync(fd, truncateTo);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+    const created = !fs.existsSync(jf);
+    for (const ops of recovered) for (const op of ops) apply(op);
+    const storage = new Storage(dir, opts, { gen, journalBytes, snapshotBytes, nextSeq });
+    if (created || leftovers.length) fsyncDir(dir);
+    // Files of the previous format are rewritten in this one at once (never appended to).
+    if (legacy) storage.compact();
+    return storage;
   }
 
   /** Append ops as one atomic frame; resolves once durable. */
   append(ops: Doc[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('storage closed'));
     if (this.failed) return Promise.reject(this.failed);
-    this.pending.push(encodeFrame(ops));
+    this.pending.push(ops);
     const p = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     if (!this.flushing) {
       this.flushing = true;
@@ -199,7 +224,9 @@ export class Storage {
       this.flushing = false;
       return;
     }
-    const buf = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    // Records are numbered here, not in append(): a compaction may have started a new journal.
+    const frames = this.pending.map((ops) => encodeRecord(ops, this.nextSeq++));
+    const buf = frames.length === 1 ? frames[0] : Buffer.concat(frames);
     const waiters = this.waiters;
     this.pending = [];
     this.waiters = [];
@@ -227,20 +254,21 @@ export class Storage {
   }
 
   private maybeCompact(): void {
-    if (!this.dump || this.journalBytes < Math.max(this.compactBytes, 2 * this.snapshotBytes)) return;
+    if (this.journalBytes < Math.max(this.compactBytes, 2 * this.snapshotBytes)) return;
     this.compact();
   }
 
   /** Write a snapshot of the current state and start a fresh journal. Synchronous. */
   compact(): void {
-    if (!this.dump) return;
     const newGen = this.gen + 1;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
-    const fd = fs.openSync(tmp, 'w');
+    const fd = fs.openSync(tmp, 'w', 0o600);
     let bytes = 0;
+    let seq = 0;
     try {
+      fs.fchmodSync(fd, 0o600);
       const write = (ops: Doc[]): void => {
-        const f = encodeFrame(ops);
+        const f = encodeRecord(ops, seq++);
         fs.writeSync(fd, f);
         bytes += f.length;
       };
@@ -263,16 +291,18 @@ export class Storage {
       fs.closeSync(fd);
     }
     const newJournal = path.join(this.dir, journalName(newGen));
-    const jfd = fs.openSync(newJournal, 'w');
+    const jfd = fs.openSync(newJournal, 'w', 0o600);
+    fs.fchmodSync(jfd, 0o600);
     fs.fsyncSync(jfd);
     fs.renameSync(tmp, path.join(this.dir, SNAPSHOT));
     fsyncDir(this.dir);
     fs.closeSync(this.fd);
     fs.closeSync(jfd);
-    this.fd = fs.openSync(newJournal, 'a');
+    this.fd = fs.openSync(newJournal, 'a', 0o600);
     fs.rmSync(path.join(this.dir, journalName(this.gen)), { force: true });
     this.gen = newGen;
     this.journalBytes = 0;
+    this.nextSeq = 0;
     this.snapshotBytes = bytes;
   }
 
@@ -285,7 +315,7 @@ export class Storage {
     while (this.flushing) await new Promise((r) => setTimeout(r, 2));
     this.closed = true;
     fs.closeSync(this.fd);
-    fs.rmSync(this.lockFile, { force: true });
+    this.lock.release();
   }
 }
 

@@ -84,7 +84,7 @@ describeEngine('durability (engine only)', () => {
     await s.stop();
   });
 
-  test('a torn or corrupt journal tail is dropped; earlier data is intact', async () => {
+  test('a torn journal tail is dropped; a corrupt last record stops the start and changes nothing', async () => {
     const dir = tmpDir('torn');
     let s = await start({ port: 0, dbPath: dir });
     await withClient(s.uri, async (c) => {
@@ -94,22 +94,21 @@ describeEngine('durability (engine only)', () => {
     await s.stop();
     const jf = path.join(dir, fs.readdirSync(dir).find((f) => f.startsWith('journal.'))!);
     const full = fs.readFileSync(jf);
-    // 1) truncated in the middle of the last record
+    // 1) truncated in the middle of the last record: an append cut short, dropped silently
     fs.writeFileSync(jf, full.subarray(0, full.length - 7));
     s = await start({ port: 0, dbPath: dir });
-    let n = await withClient(s.uri, (c) => c.db('d').collection('x').countDocuments());
+    const n = await withClient(s.uri, (c) => c.db('d').collection('x').countDocuments());
     expect(n).toBe(9);
     // new writes after recovery append cleanly
     await withClient(s.uri, (c) => c.db('d').collection('x').insertOne({ i: 'after' }));
     await s.stop();
-    // 2) flipped byte in the last record (CRC mismatch) plus garbage after it
+    // 2) flipped byte in the last (complete) record plus garbage after it: damage, not a torn tail
     const now = fs.readFileSync(jf);
     now[now.length - 3] ^= 0xff;
-    fs.writeFileSync(jf, Buffer.concat([now, Buffer.from('garbage-garbage')]));
-    s = await start({ port: 0, dbPath: dir });
-    n = await withClient(s.uri, (c) => c.db('d').collection('x').countDocuments());
-    expect(n).toBe(9);
-    await s.stop();
+    const damaged = Buffer.concat([now, Buffer.from('garbage-garbage')]);
+    fs.writeFileSync(jf, damaged);
+    await expect(start({ port: 0, dbPath: dir })).rejects.toThrow(/damaged at byte offset \d+.*--repair --dbpath/);
+    expect(fs.readFileSync(jf).equals(damaged)).toBe(true);
   });
 
   test('two engines never share a dbPath', async () => {

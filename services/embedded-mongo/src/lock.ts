@@ -1,0 +1,275 @@
+// One engine per data directory, with a lock that dies with the process that holds it.
+//
+// On Linux (mode 'socket', the default there) the lock is a listening Unix socket in the abstract
+// namespace, named after the directory's device and inode. Only one process can bind a name, and
+// the kernel releases it when the process dies, however it dies (SIGKILL, a whole process group
+// killed, a container stopped): there is no stale state to clean up and no pid to misread. The
+// file `mongod.lock` then only tells people who holds the directory (pid, start time, host); a
+// leftover one is simply overwritten. A second engine asks the holder over the socket who it is
+// and refuses to start, naming it.
+//
+// Elsewhere (mode 'pidfile') `mongod.lock` is the lock, created exclusively and holding the
+// holder's pid and that process's start time (from /proc, or `ps` on macOS) and boot id. A lock
+// whose pid is gone, belongs to a process that started at another time (a recycled pid), or was
+// written before the last reboot is stale and taken over; only a live holder blocks a start.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export const LOCK_FILE = 'mongod.lock';
+export type LockMode = 'socket' | 'pidfile';
+
+export interface HolderInfo {
+  pid: number;
+  /** Start time of the process as the OS reports it (jiffies since boot on Linux); null if unknown. */
+  started: string | null;
+  /** Linux boot id; null if unknown. */
+  boot: string | null;
+  host: string;
+  /** When the lock was taken (ISO). */
+  since: string;
+}
+
+export class DirLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly holder: HolderInfo | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DirLockedError';
+  }
+}
+
+export interface DirLock {
+  readonly dir: string;
+  readonly file: string;
+  readonly mode: LockMode;
+  release(): void;
+}
+
+export function defaultLockMode(): LockMode {
+  return process.platform === 'linux' ? 'socket' : 'pidfile';
+}
+
+/** The start time of a live process, or null if it does not exist or cannot be read. */
+export function processStart(pid: number): string | null {
+  try {
+    if (process.platform === 'linux') {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Field 22 (starttime); fields after the parenthesised command start at field 3.
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    }
+    if (process.platform === 'darwin' || process.platform === 'freebsd') {
+      const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      return out || null;
+    }
+  } catch {
+    /* no such process, or not readable */
+  }
+  return null;
+}
+
+function bootId(): string | null {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function pidExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function myInfo(): HolderInfo {
+  return { pid: process.pid, started: processStart(process.pid), boot: bootId(), host: os.hostname(), since: new Date().toISOString() };
+}
+
+/** Parses a lock file: this version's JSON, or an older engine's bare pid. */
+export function parseHolder(text: string): HolderInfo | null {
+  const t = text.trim();
+  if (/^\d+$/.test(t)) return { pid: Number(t), started: null, boot: null, host: '', since: '' };
+  try {
+    const j = JSON.parse(t) as Partial<HolderInfo>;
+    if (typeof j.pid === 'number' && j.pid > 0)
+      return { pid: j.pid, started: j.started ?? null, boot: j.boot ?? null, host: j.host ?? '', since: j.since ?? '' };
+  } catch {
+    /* unreadable lock file */
+  }
+  return null;
+}
+
+/** Is the process named by a pidfile lock still the one that wrote it? */
+export function holderAlive(h: HolderInfo): boolean {
+  const boot = bootId();
+  if (h.boot && boot && h.boot !== boot) return false; // written before a reboot
+  if (!pidExists(h.pid)) return false;
+  if (h.started !== null) {
+    const now = processStart(h.pid);
+    if (now !== null) return now === h.started; // another start time: the pid was recycled
+  }
+  return true; // a bare pid that exists: cannot tell, so assume it is the holder
+}
+
+function describe(h: HolderInfo | null): string {
+  if (!h) return 'another embedded-mongo';
+  const where = h.host && h.host !== os.hostname() ? ` on host ${h.host}` : '';
+  const since = h.since ? `, holding it since ${h.since}` : '';
+  return `another embedded-mongo (pid ${h.pid}${where}${since})`;
+}
+
+function lockedError(dir: string, h: HolderInfo | null): DirLockedError {
+  if (h && h.pid === process.pid && (!h.host || h.host === os.hostname()))
+    return new DirLockedError(dir, h, `dbPath ${dir} is already open in this process (pid ${h.pid}); stop that engine first`);
+  return new DirLockedError(dir, h, `dbPath ${dir} is in use by ${describe(h)}; stop it first or use another dbPath`);
+}
+
+function writeLockFile(file: string, info: HolderInfo, flags: string): void {
+  const fd = fs.openSync(file, flags, 0o600);
+  try {
+    fs.fchmodSync(fd, 0o600);
+    fs.ftruncateSync(fd, 0);
+    fs.writeSync(fd, JSON.stringify(info) + '\n', 0);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+function socketName(dir: string): string {
+  const st = fs.statSync(dir);
+  return `\0wishlist-embedded-mongo/${st.dev}/${st.ino}`;
+}
+
+/** Asks the holder of an abstract socket who it is. */
+function askHolder(name: string): Promise<HolderInfo | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    const c = net.connect(name);
+    const timer = setTimeout(() => c.destroy(), 2000);
+    c.setEncoding('utf8');
+    c.on('data', (d) => (text += d));
+    c.on('close', () => {
+      clearTimeout(timer);
+      resolve(parseHolder(text));
+    });
+    c.on('error', () => {});
+  });
+}
+
+async function acquireSocket(dir: string, file: string): Promise<DirLock> {
+  const name = socketName(dir);
+  const info = myInfo();
+  const server = net.createServer((c) => {
+    c.on('error', () => {});
+    c.end(JSON.stringify(info));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(name, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    const holder = (await askHolder(name)) ?? parseHolder(readText(file) ?? '');
+    throw lockedError(dir, holder);
+  }
+  server.unref();
+  try {
+    writeLockFile(file, info, 'w'); // whatever an earlier holder left is stale: we hold the socket
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  let released = false;
+  return {
+    dir,
+    file,
+    mode: 'socket',
+    release() {
+      if (released) return;
+      released = true;
+      fs.rmSync(file, { force: true });
+      server.close();
+    },
+  };
+}
+
+const heldHere = new Set<string>();
+
+function acquirePidfile(dir: string, file: string): DirLock {
+  const key = fs.realpathSync(dir);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeLockFile(file, myInfo(), 'wx');
+      heldHere.add(key);
+      let released = false;
+      return {
+        dir,
+        file,
+        mode: 'pidfile',
+        release() {
+          if (released) return;
+          released = true;
+          heldHere.delete(key);
+          fs.rmSync(file, { force: true });
+        },
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const text = readText(file);
+    if (text === null) continue;
+    const holder = parseHolder(text);
+    if (holder && holder.pid === process.pid) {
+      if (heldHere.has(key)) throw lockedError(dir, holder);
+      // our own pid but not held by us: left by an earlier process that had this pid
+    } else if (holder && holderAlive(holder)) throw lockedError(dir, holder);
+    // Stale: claim it by renaming (only one contender can), and make sure it is the one judged.
+    const claimed = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      fs.renameSync(file, claimed);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw e;
+    }
+    if (readText(claimed) !== text) {
+      // Someone took the lock in between: give it back (link fails if yet another one exists).
+      try {
+        fs.linkSync(claimed, file);
+      } catch {
+        /* keep going: the next round sees whoever holds it */
+      }
+    }
+    fs.rmSync(claimed, { force: true });
+  }
+  throw new Error(`could not lock ${dir}: the lock file ${file} keeps changing`);
+}
+
+/** Creates the directory (0700) if needed and locks it for this process. */
+export async function acquireDirLock(dir: string, mode: LockMode = defaultLockMode()): Promise<DirLock> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, LOCK_FILE);
+  return mode === 'socket' ? acquireSocket(dir, file) : acquirePidfile(dir, file);
+}

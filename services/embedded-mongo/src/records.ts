@@ -1,0 +1,253 @@
+// The record format of the journal and the snapshot, and the two ways of reading it:
+// strictly (normal start: stop at the first damage) and with resynchronisation (repair: skip
+// damaged bytes, keep every intact record before and after them).
+//
+// Record (format 2), little-endian:
+//   0  u32  magic   0x4A4C57C9 (bytes C9 57 4C 4A)
+//   4  u32  seq     0, 1, 2 ... within one file
+//   8  u32  length  of the payload
+//  12  u32  crc32(payload)
+//  16  u32  crc32(bytes 0..15)      -- the header checksum: a damaged length is never believed
+//  20  payload = BSON documents back to back (one acknowledged write; a transaction is one record)
+//
+// Format 1 (files written before format 2): [u32 length][u32 crc32(payload)][payload]. Read, never
+// written: a data directory holding one is rewritten in format 2 (a compaction) when it opens.
+import { crc32 } from 'node:zlib';
+import { BSON } from 'bson';
+import type { Doc } from './values';
+
+export const MAGIC = Buffer.from([0xc9, 0x57, 0x4c, 0x4a]);
+export const HEADER = 20;
+const V1_HEADER = 8;
+const DESER = { promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+
+export function encodeRecord(ops: Doc[], seq: number): Buffer {
+  return encodePayload(Buffer.concat(ops.map((o) => BSON.serialize(o))), seq);
+}
+
+export function encodePayload(payload: Buffer, seq: number): Buffer {
+  const head = Buffer.allocUnsafe(HEADER);
+  MAGIC.copy(head, 0);
+  head.writeUInt32LE(seq >>> 0, 4);
+  head.writeUInt32LE(payload.length, 8);
+  head.writeUInt32LE(crc32(payload), 12);
+  head.writeUInt32LE(crc32(head.subarray(0, 16)), 16);
+  return Buffer.concat([head, payload]);
+}
+
+function decodePayload(p: Buffer): Doc[] {
+  const out: Doc[] = [];
+  let off = 0;
+  while (off < p.length) {
+    if (off + 5 > p.length) throw new Error('bad document in record');
+    const size = p.readInt32LE(off);
+    if (size < 5 || off + size > p.length) throw new Error('bad document in record');
+    out.push(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc);
+    off += size;
+  }
+  return out;
+}
+
+export interface IntactRecord {
+  offset: number;
+  end: number;
+  /** Format 2 only. */
+  seq: number | null;
+  ops: Doc[];
+  /** The payload bytes as stored (repair copies them unchanged). */
+  payload: Buffer;
+}
+
+type Attempt =
+  | { kind: 'ok'; rec: IntactRecord }
+  /** A prefix of a record that runs to the end of the file (what an interrupted append leaves). */
+  | { kind: 'incomplete' }
+  | { kind: 'bad'; reason: string };
+
+function decodeAt(buf: Buffer, off: number, end: number, seq: number | null): Attempt {
+  try {
+    const payload = buf.subarray(off + (seq === null ? V1_HEADER : HEADER), end);
+    return { kind: 'ok', rec: { offset: off, end, seq, ops: decodePayload(payload), payload } };
+  } catch {
+    return { kind: 'bad', reason: 'record payload is not valid BSON' };
+  }
+}
+
+function tryV2(buf: Buffer, off: number): Attempt {
+  const r = buf.length - off;
+  if (r < HEADER) {
+    const n = Math.min(r, 4);
+    return buf.subarray(off, off + n).equals(MAGIC.subarray(0, n))
+      ? { kind: 'incomplete' }
+      : { kind: 'bad', reason: 'no record starts here (bad magic)' };
+  }
+  if (!buf.subarray(off, off + 4).equals(MAGIC)) return { kind: 'bad', reason: 'no record starts here (bad magic)' };
+  if (crc32(buf.subarray(off, off + 16)) !== buf.readUInt32LE(off + 16))
+    return { kind: 'bad', reason: 'record header checksum mismatch' };
+  const len = buf.readUInt32LE(off + 8);
+  const end = off + HEADER + len;
+  if (end > buf.length) return { kind: 'incomplete' };
+  if (crc32(buf.subarray(off + HEADER, end)) !== buf.readUInt32LE(off + 12))
+    return { kind: 'bad', reason: 'record checksum mismatch' };
+  return decodeAt(buf, off, end, buf.readUInt32LE(off + 4));
+}
+
+function tryV1(buf: Buffer, off: number): Attempt {
+  if (buf.length - off < V1_HEADER) return { kind: 'incomplete' };
+  const len = buf.readUInt32LE(off);
+  const end = off + V1_HEADER + len;
+  if (end > buf.length) return { kind: 'incomplete' };
+  // Cheap plausibility first (resynchronisation tries every offset): a payload is BSON documents.
+  if (len < 5) return { kind: 'bad', reason: 'record too short' };
+  const first = buf.readInt32LE(off + V1_HEADER);
+  if (first < 5 || first > len || buf[off + V1_HEADER + first - 1] !== 0) return { kind: 'bad', reason: 'record payload is not valid BSON' };
+  if (crc32(buf.subarray(off + V1_HEADER, end)) !== buf.readUInt32LE(off + 4)) return { kind: 'bad', reason: 'record checksum mismatch' };
+  return decodeAt(buf, off, end, null);
+}
+
+export type Format = 1 | 2;
+
+/** Format 2 if the file is empty or starts with a format-2 record; 1 if it starts with a format-1 one. */
+export function detectFormat(buf: Buffer): Format {
+  if (buf.length === 0 || buf.subarray(0, Math.min(4, buf.length)).equals(MAGIC.subarray(0, Math.min(4, buf.length)))) return 2;
+  if (tryV1(buf, 0).kind === 'ok') return 1;
+  // The first record is damaged: whichever format has intact records further on.
+  return nextIntact(buf, 0, 2, -1) ? 2 : 1;
+}
+
+/** The next intact record strictly after `from`, or null. For format 2, only one with seq > minSeq. */
+function nextIntact(buf: Buffer, from: number, format: Format, minSeq: number): IntactRecord | null {
+  if (format === 2) {
+    for (let at = buf.indexOf(MAGIC, from + 1); at >= 0; at = buf.indexOf(MAGIC, at + 1)) {
+      const a = tryV2(buf, at);
+      if (a.kind === 'ok' && (a.rec.seq as number) > minSeq) return a.rec;
+    }
+    return null;
+  }
+  for (let at = from + 1; at + V1_HEADER <= buf.length; at++) {
+    const a = tryV1(buf, at);
+    if (a.kind === 'ok') return a.rec;
+  }
+  return null;
+}
+
+export interface Damage {
+  offset: number;
+  reason: string;
+}
+
+export interface StrictRead {
+  format: Format;
+  records: IntactRecord[];
+  /** End of the last intact record before any problem. */
+  validEnd: number;
+  /** The bytes after validEnd are an interrupted append (only reported when torn tails are allowed). */
+  tornTail: boolean;
+  /** The first damage, when the file is not (intact records + optional torn tail). */
+  damage: Damage | null;
+  /** Intact records found after the damage (what a start that dropped the rest would lose). */
+  intactAfterDamage: number;
+}
+
+/**
+ * Reads every record in order and stops at the first problem. A torn tail is an incomplete last
+ * record: fewer bytes than a header that match the magic, or a header whose checksum is right and
+ * whose payload runs past the end of the file. Anything else is damage, including a complete
+ * record with a bad checksum at the very end (nothing proves it was never acknowledged).
+ */
+export function readStrict(buf: Buffer, opts: { allowTornTail: boolean }): StrictRead {
+  const format = detectFormat(buf);
+  const records: IntactRecord[] = [];
+  let off = 0;
+  let problem: Damage | null = null;
+  let incomplete = false;
+  while (off < buf.length) {
+    const a = format === 2 ? tryV2(buf, off) : tryV1(buf, off);
+    if (a.kind === 'ok') {
+      if (format === 2 && a.rec.seq !== records.length) {
+        problem = { offset: off, reason: `record number ${a.rec.seq} where ${records.length} was expected (records missing or repeated)` };
+        break;
+      }
+      records.push(a.rec);
+      off = a.rec.end;
+      continue;
+    }
+    if (a.kind === 'incomplete') {
+      incomplete = true;
+      problem = { offset: off, reason: 'incomplete record at the end of the file' };
+    } else problem = { offset: off, reason: a.reason };
+    break;
+  }
+  if (!problem) return { format, records, validEnd: off, tornTail: false, damage: null, intactAfterDamage: 0 };
+  // Format 1 has no header checksum: a damaged length can make a record in the middle look like an
+  // incomplete tail. It is a torn tail only if no intact record follows.
+  const after = countIntactAfter(buf, off, format, records.length - 1);
+  if (incomplete && opts.allowTornTail && after === 0)
+    return { format, records, validEnd: off, tornTail: true, damage: null, intactAfterDamage: 0 };
+  if (incomplete && !opts.allowTornTail) problem = { offset: off, reason: 'incomplete record at the end of the file (this file is never appended to)' };
+  return { format, records, validEnd: off, tornTail: false, damage: problem, intactAfterDamage: after };
+}
+
+function countIntactAfter(buf: Buffer, off: number, format: Format, lastSeq: number): number {
+  let n = 0;
+  let at = off;
+  let seq = lastSeq;
+  for (;;) {
+    const rec = nextIntact(buf, at, format, seq);
+    if (!rec) return n;
+    n++;
+    at = rec.end - 1;
+    if (rec.seq !== null) seq = rec.seq;
+  }
+}
+
+export interface SkippedRegion {
+  offset: number;
+  length: number;
+  reason: string;
+  /** Records known to be lost in this region (from the record numbers), when that can be told. */
+  recordsLost: number | null;
+}
+
+export interface SalvageResult {
+  format: Format;
+  records: IntactRecord[];
+  skipped: SkippedRegion[];
+  tornTail: boolean;
+}
+
+/** Every intact record of the file, skipping damaged bytes (repair). */
+export function salvage(buf: Buffer, opts: { allowTornTail: boolean }): SalvageResult {
+  const format = detectFormat(buf);
+  const records: IntactRecord[] = [];
+  const skipped: SkippedRegion[] = [];
+  let off = 0;
+  let lastSeq = -1;
+  let tornTail = false;
+  while (off < buf.length) {
+    const a = format === 2 ? tryV2(buf, off) : tryV1(buf, off);
+    if (a.kind === 'ok' && (format === 1 || (a.rec.seq as number) > lastSeq)) {
+      if (format === 2 && (a.rec.seq as number) > lastSeq + 1)
+        skipped.push({ offset: off, length: 0, reason: 'records missing', recordsLost: (a.rec.seq as number) - lastSeq - 1 });
+      records.push(a.rec);
+      if (a.rec.seq !== null) lastSeq = a.rec.seq;
+      off = a.rec.end;
+      continue;
+    }
+    const next = nextIntact(buf, off, format, lastSeq);
+    const end = next ? next.offset : buf.length;
+    if (!next && a.kind === 'incomplete' && opts.allowTornTail) {
+      tornTail = true;
+      break;
+    }
+    const reason = a.kind === 'bad' ? a.reason : a.kind === 'incomplete' ? 'incomplete record' : 'record out of order';
+    let lost: number | null = null;
+    if (format === 2 && next) lost = (next.seq as number) - lastSeq - 1;
+    skipped.push({ offset: off, length: end - off, reason, recordsLost: lost });
+    if (!next) break;
+    records.push(next);
+    if (next.seq !== null) lastSeq = next.seq;
+    off = next.end;
+  }
+  return { format, records, skipped, tornTail };
+}
