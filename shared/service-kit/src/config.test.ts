@@ -17,6 +17,16 @@ describe('defineConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.upstream).toBe('http://127.0.0.1:4002');
     expect(c.retries).toBe(3);
+    expect(c.host).toBe('127.0.0.1');
+  });
+
+  it('listens on loopback unless HOST names an IP address or a host name', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '192.168.1.20', 'gateway', 'wishlist.example.org']) {
+      expect(demo.load({ HOST: host }).host).toBe(host);
+    }
+    for (const host of ['http://0.0.0.0', '0.0.0.0:8080', 'two words', '999.1.1.1', '-dash']) {
+      expect(() => demo.load({ HOST: host })).toThrow(/HOST: must be an IP address/);
+    }
   });
 
   it('reads every key from its env name, empty strings meaning unset', () => {

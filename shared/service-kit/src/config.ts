@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -96,6 +97,13 @@ export const schemas = {
   optionalString: z.string().min(1).optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   positiveInt: z.coerce.number().int().positive(),
+  /** An address to listen on: an IPv4/IPv6 literal (`0.0.0.0`, `::`, `192.168.1.20`) or a host name. */
+  host: z
+    .string()
+    .refine(
+      (v) => isIP(v) !== 0 || (!/^[\d.]+$/.test(v) && z.hostname().safeParse(v).success),
+      'must be an IP address (127.0.0.1, 0.0.0.0, ::) or a host name',
+    ),
 };
 
 /**
@@ -105,6 +113,9 @@ export const schemas = {
 export function commonSettings(options: { port: number }) {
   return {
     port: setting('PORT', portSchema, String(options.port), { description: 'port this process listens on' }),
+    host: setting('HOST', schemas.host, '127.0.0.1', {
+      description: 'address this process listens on (0.0.0.0: every interface, as in docker compose)',
+    }),
     nodeEnv: setting('NODE_ENV', z.enum(['development', 'production', 'test']), 'development'),
     dataDir: setting('DATA_DIR', z.string().min(1), './.data', {
       description: 'embedded engine files and the local mail outbox',
@@ -128,9 +139,6 @@ export function commonSettings(options: { port: number }) {
     logLevel: setting('LOG_LEVEL', schemas.logLevel, (env) =>
       env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 'silent' : 'info',
     ),
-    trustProxy: setting('TRUST_PROXY', z.string(), 'loopback, uniquelocal', {
-      description: 'Express "trust proxy": whose X-Forwarded-For is believed (the gateway)',
-    }),
   };
 }
 

@@ -9,7 +9,7 @@ export interface RateLimitOptions {
   limit: number;
   /** Shown to the client in the 429 body. */
   message?: string;
-  /** Defaults to the client IP (behind the gateway: X-Forwarded-For, see TRUST_PROXY). */
+  /** Defaults to req.clientAddress (the gateway's signed client address, or the socket peer), IPv6 per /56. */
   key?: (req: Request) => string;
 }
 
@@ -24,9 +24,10 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.ip ?? 'unknown')),
-    // We run behind the gateway with a configurable "trust proxy"; the checks only warn.
-    validate: { trustProxy: false, xForwardedForHeader: false },
+    keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown')),
+    // The key never comes from req.ip or X-Forwarded-For (see clientAddress in service.ts); the
+    // library's checks of those would only warn about headers we deliberately ignore.
+    validate: { trustProxy: false, xForwardedForHeader: false, ip: false, keyGeneratorIpFallback: false },
     handler: (_req, res) => {
       res.status(429).json(errorBody(new HttpError(429, 'too_many_requests', message)));
     },

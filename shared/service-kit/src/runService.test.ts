@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 
 const fixture = join(__dirname, '../test/fixture-main.ts');
@@ -41,6 +42,29 @@ describe('runService', () => {
     await expect(inFlight).resolves.toEqual({ data: 'finished' });
     expect(await p.exited).toBe(0);
     expect(p.output()).toMatch(/cleanup ran/);
+  });
+
+  it('listens on 127.0.0.1 unless HOST says otherwise', async () => {
+    const p = start({ IDENTITY_SECRET: 'x'.repeat(40), HOST: '' });
+    await waitFor(() => /"port":\d+/.test(p.output()));
+    expect(p.output()).toMatch(/"host":"127\.0\.0\.1"/);
+    const port = Number(/"port":(\d+)/.exec(p.output())![1]);
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    // Another interface of this machine (when it has one) is refused.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
+    if (lan) await expect(fetch(`http://${lan.address}:${port}/health`)).rejects.toThrow();
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+
+    const v6 = start({ IDENTITY_SECRET: 'x'.repeat(40), HOST: '::1' });
+    await waitFor(() => /"port":\d+/.test(v6.output()));
+    const port6 = Number(/"port":(\d+)/.exec(v6.output())![1]);
+    expect((await fetch(`http://[::1]:${port6}/health`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${port6}/health`)).rejects.toThrow();
+    v6.child.kill('SIGTERM');
+    expect(await v6.exited).toBe(0);
   });
 
   it('warns loudly when IDENTITY_SECRET is missing in development', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { HttpError } from './errors';
+import { CLIENT_HEADER, signClientAddress, signIdentity } from './identity';
 import { createService } from './service';
 import { validateFields, validateShape } from './validate';
 
@@ -152,5 +153,45 @@ describe('listen / close', () => {
     release();
     await expect(inFlight).resolves.toEqual({ data: 'done' });
     await closed;
+  });
+});
+
+describe('req.clientAddress', () => {
+  const svc = createService({
+    name: 'who',
+    usesDatabase: false,
+    routes(router) {
+      router.get('/who', (req, res) => void res.json({ data: { clientAddress: req.clientAddress, ip: req.ip } }));
+    },
+  });
+  const who = (headers: Record<string, string>) =>
+    Object.entries(headers)
+      .reduce((r, [k, v]) => r.set(k, v), request(svc.app).get('/who'))
+      .then((res) => res.body.data as { clientAddress: string; ip: string });
+
+  it('is the address the gateway signed in X-Wishlist-Client', async () => {
+    expect(await who({ [CLIENT_HEADER]: await signClientAddress('203.0.113.7') })).toMatchObject({ clientAddress: '203.0.113.7' });
+    expect(await who({ [CLIENT_HEADER]: await signClientAddress('2001:db8::1') })).toMatchObject({ clientAddress: '2001:db8::1' });
+  });
+
+  it('is the socket peer otherwise, whatever forwarding headers or bad assertions say', async () => {
+    const forged = await signClientAddress('203.0.113.7', { secret: 'another-secret-that-is-long-enough-1234' });
+    const expired = await signClientAddress('203.0.113.7', { expiresInSeconds: -60 });
+    const identityInstead = await signIdentity({ userId: '203.0.113.7' });
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'X-Forwarded-For': '203.0.113.7' },
+      { 'X-Real-IP': '203.0.113.7' },
+      { Forwarded: 'for=203.0.113.7' },
+      { [CLIENT_HEADER]: 'garbage' },
+      { [CLIENT_HEADER]: forged },
+      { [CLIENT_HEADER]: expired },
+      { [CLIENT_HEADER]: identityInstead },
+    ];
+    for (const headers of attempts) {
+      const seen = await who(headers);
+      expect(seen.clientAddress).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+      expect(seen.ip).toBe(seen.clientAddress); // trust proxy is off
+    }
   });
 });

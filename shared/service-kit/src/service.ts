@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
 import { connectDatabase, databaseState, type Database } from './database';
 import { errorHandler, notFoundHandler } from './errors';
-import { identitySecret, setIdentityWarning } from './identity';
+import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
 import { createLogger, requestLogger } from './logger';
 
 export interface Listening {
@@ -21,13 +21,28 @@ export interface Service {
   /** What the HTTP server calls for each request: `app`, or a handler in front of it. */
   handler: RequestListener;
   logger: Logger;
+  /** Listens on `host` (default 127.0.0.1: pass `config.host`, as runService does). */
   listen(port?: number, host?: string): Promise<Listening>;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /**
+       * The caller's network address, set for every request by createService: the address the
+       * gateway signed in X-Wishlist-Client, or else this socket's peer (a caller that reaches the
+       * service around the gateway is keyed on its own connection). Never X-Forwarded-For.
+       */
+      clientAddress: string;
+    }
+  }
 }
 
 export interface CreateServiceOptions {
   name: string;
-  /** Any loaded config; `logLevel` and `trustProxy` are used when present. */
-  config?: { logLevel?: string; trustProxy?: string };
+  /** Any loaded config; `logLevel` is used when present. */
+  config?: { logLevel?: string };
   /** Mount the service's routes (src/http). Runs after body parsing, before the 404/error mapping. */
   routes: (router: Router, context: { logger: Logger }) => void;
   /** JSON body size limit (default 100kb). */
@@ -49,7 +64,7 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
     logger,
     listen(port = 0, host) {
       return new Promise((resolve, reject) => {
-        const server = createServer(handler).listen(port, host ?? '0.0.0.0');
+        const server = createServer(handler).listen(port, host ?? '127.0.0.1');
         const sockets = new Set<Socket>();
         server.on('connection', (s) => {
           sockets.add(s);
@@ -87,6 +102,20 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
 }
 
 /**
+ * Sets req.clientAddress: the gateway's signed X-Wishlist-Client when it verifies, otherwise the
+ * socket's peer address. Forwarding headers (X-Forwarded-For, X-Real-IP, Forwarded) are never read:
+ * any client can write them.
+ */
+export function clientAddress(): express.RequestHandler {
+  return async (req, _res, next) => {
+    const signed = req.headers[CLIENT_HEADER];
+    const verified = typeof signed === 'string' ? await verifyClientAddress(signed) : null;
+    req.clientAddress = verified ?? req.socket.remoteAddress ?? 'unknown';
+    next();
+  };
+}
+
+/**
  * An Express service with the house basics: no x-powered-by, request ids and access logs,
  * JSON body with a size limit, GET /health, the service's routes, 404 JSON, one error mapping.
  */
@@ -96,8 +125,11 @@ export function createService(options: CreateServiceOptions): Service {
   identitySecret(); // fail fast (production without IDENTITY_SECRET), warn once in development
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.config?.trustProxy ?? 'loopback, uniquelocal');
+  // Services sit behind the gateway, which tells them the client's address in a signed header
+  // (req.clientAddress); X-Forwarded-For is client-writable, so req.ip stays the socket's peer.
+  app.set('trust proxy', false);
   app.use(requestLogger(logger));
+  app.use(clientAddress());
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   const usesDatabase = options.usesDatabase ?? true;
   app.get('/health', (_req, res) => {
@@ -139,7 +171,7 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     }
     throw err;
   }
-  const cfg = config as { port?: number; dataDir?: string; mongodbUri?: string; logLevel?: string };
+  const cfg = config as { port?: number; host?: string; dataDir?: string; mongodbUri?: string; logLevel?: string };
   const bootLogger = createLogger({ name: options.name, level: cfg.logLevel });
   let database: Database | undefined;
   let listening: Listening | undefined;
@@ -154,8 +186,9 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
       });
     }
     const service = await options.create(config, { database });
-    listening = await service.listen(cfg.port ?? 0);
-    service.logger.info({ port: listening.port }, `${options.name} listening`);
+    const host = cfg.host ?? '127.0.0.1';
+    listening = await service.listen(cfg.port ?? 0, host);
+    service.logger.info({ host, port: listening.port }, `${options.name} listening on ${host}:${listening.port}`);
   } catch (err) {
     bootLogger.fatal({ err }, `${options.name} failed to start: ${(err as Error).message}`);
     await database?.close().catch(() => undefined);

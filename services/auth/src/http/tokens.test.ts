@@ -1,6 +1,13 @@
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { SERVICE_HEADER, signServiceAssertion, startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
+import {
+  CLIENT_HEADER,
+  SERVICE_HEADER,
+  signClientAddress,
+  signServiceAssertion,
+  startTestDatabase,
+  type TestDatabase,
+} from '@wishlist/service-kit';
 import { harness, PUBLIC_URL, type Harness } from '../test-support/harness';
 
 let db: TestDatabase;
@@ -380,10 +387,13 @@ describe('rate limits on POST /api/tokens', () => {
     await h.signIn('other@example.com');
   });
 
-  it('per client, keyed on the address the gateway forwards (X-Forwarded-For)', async () => {
+  it('per client, keyed on the address the gateway signs (X-Wishlist-Client)', async () => {
     h = harness({ SIGNIN_RATE_PER_CLIENT: '3' });
-    const from = (ip: string, i: number) =>
-      request(h.auth.app).post('/api/tokens').set('X-Forwarded-For', ip).send({ email: `c${i}@example.com`, tokenName: `t${i}` });
+    const from = async (ip: string, i: number) =>
+      request(h.auth.app)
+        .post('/api/tokens')
+        .set(CLIENT_HEADER, await signClientAddress(ip))
+        .send({ email: `c${i}@example.com`, tokenName: `t${i}` });
     for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.7', i)).status).toBe(201);
     const limited = await from('203.0.113.7', 3);
     expect(limited.status).toBe(429);

@@ -1,6 +1,15 @@
 import request from 'supertest';
 import mongoose from 'mongoose';
-import { IDENTITY_HEADER, SERVICE_HEADER, signIdentity, signServiceAssertion, startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
+import {
+  CLIENT_HEADER,
+  IDENTITY_HEADER,
+  SERVICE_HEADER,
+  signClientAddress,
+  signIdentity,
+  signServiceAssertion,
+  startTestDatabase,
+  type TestDatabase,
+} from '@wishlist/service-kit';
 import { offersConfig } from '../config';
 import { createOffersService, type OffersService } from './app';
 import { capturingMailer, fakeLists, fakeUsers, testClock } from '../test-support/fakes';
@@ -425,8 +434,10 @@ describe('POST /api/offerings', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('too_many_requests');
     expect(limited.headers['retry-after']).toBeDefined();
-    // Another client (behind the gateway: X-Forwarded-For from a trusted proxy) is not limited.
-    expect((await post(offerBody([lists.add(ALICE)]), { 'x-forwarded-for': '203.0.113.9' })).status).toBe(201);
+    // A forwarding header the client wrote itself gives no fresh limit.
+    expect((await post(offerBody([lists.add(ALICE)]), { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
+    // Another client, as the gateway signs it, is not limited.
+    expect((await post(offerBody([lists.add(ALICE)]), { [CLIENT_HEADER]: await signClientAddress('203.0.113.9') })).status).toBe(201);
   });
 });
 
