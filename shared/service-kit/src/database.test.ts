@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import request from 'supertest';
-import { connectDatabase, startTestDatabase } from './database';
+import { start as startEngine } from '@wishlist/embedded-mongo';
+import { connectDatabase, databaseState, startTestDatabase } from './database';
+import { HttpError, isDatabaseUnavailable, toHttpError } from './errors';
 import { createService } from './service';
-
 
 const Item = mongoose.models.KitItem ?? mongoose.model('KitItem', new mongoose.Schema({ name: { type: String, required: true } }));
 
@@ -64,5 +65,103 @@ describe('database (embedded engine, or MONGODB_URI when set)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('database outage: 503 + Retry-After, then recovery without a restart', () => {
+  it('answers 503 database_unavailable quickly while the engine is down, and serves again once it is back on the same port', async () => {
+    if (process.env.MONGODB_URI) return; // needs an engine it can stop
+    const dataDir = await mkdtemp(join(tmpdir(), 'kit-outage-'));
+    let engine = await startEngine({ port: 0, dbPath: join(dataDir, 'db') });
+    const port = engine.port;
+    const db = await connectDatabase({ dbName: 'outage', mongodbUri: engine.uri });
+    const { app } = createService({
+      name: 'demo',
+      routes(router) {
+        router.get('/items', async (_req, res) => {
+          res.json({ data: (await Item.find().lean()).map((i) => i.name) });
+        });
+        router.post('/items', async (req, res) => {
+          res.status(201).json({ data: await Item.create(req.body) });
+        });
+      },
+    });
+    try {
+      expect((await request(app).post('/items').send({ name: 'before' })).status).toBe(201);
+
+      await engine.stop();
+      for (const call of [() => request(app).get('/items'), () => request(app).post('/items').send({ name: 'during' })]) {
+        const startedAt = Date.now();
+        const res = await call();
+        expect(res.status).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.body).toEqual({ error: { code: 'database_unavailable', message: expect.any(String) } });
+        expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|at .*\.js|Mongo/);
+        expect(Date.now() - startedAt).toBeLessThan(6_000); // not the driver's 30 s default
+      }
+      // Health notices within a heartbeat (1 s) even when no request failed.
+      const downAt = Date.now();
+      let health = await request(app).get('/health');
+      while (health.status === 200 && Date.now() - downAt < 5_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        health = await request(app).get('/health');
+      }
+      expect(health.status).toBe(503);
+      expect(health.body.data).toMatchObject({ status: 'degraded', db: 'unreachable' });
+      // Now the driver knows the server is gone: a request waits for server selection (2 s), not 30 s.
+      const selectingAt = Date.now();
+      const selecting = await request(app).get('/items');
+      expect([selecting.status, selecting.body.error?.code, selecting.headers['retry-after']]).toEqual([503, 'database_unavailable', '2']);
+      expect(Date.now() - selectingAt).toBeLessThan(6_000);
+
+      engine = await startEngine({ port, dbPath: join(dataDir, 'db') });
+      const backAt = Date.now();
+      let res = await request(app).get('/items');
+      while (res.status !== 200 && Date.now() - backAt < 10_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        res = await request(app).get('/items');
+      }
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(['before']);
+      // Health follows within a heartbeat or two, with no request needed.
+      let state = databaseState();
+      while (state !== 'connected' && Date.now() - backAt < 10_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = databaseState();
+      }
+      expect(state).toBe('connected');
+      expect((await request(app).get('/health')).status).toBe(200);
+      expect((await request(app).post('/items').send({ name: 'after' })).status).toBe(201);
+    } finally {
+      await db.close();
+      await engine.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('maps every driver "cannot reach the database" error to 503, and leaves other errors alone', () => {
+    const named = (name: string, extra: object = {}) => Object.assign(new Error('x'), { name, ...extra });
+    for (const err of [
+      named('MongoServerSelectionError'),
+      named('MongooseServerSelectionError'),
+      named('MongoNetworkError'),
+      named('MongoNetworkTimeoutError'),
+      named('MongoNotConnectedError'),
+      named('MongoPoolClearedError'),
+      named('MongoTopologyClosedError'),
+      Object.assign(new Error('Operation `items.find()` buffering timed out after 2000ms'), { name: 'MongooseError' }),
+      named('MongoServerError', { code: 10107 }), // NotWritablePrimary (election)
+      named('MongoServerError', { code: 91 }), // ShutdownInProgress
+      named('Error', { cause: named('MongoNetworkError') }),
+    ]) {
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      const { error, unexpected } = toHttpError(err);
+      expect([error.status, error.code, error.retryAfterS, unexpected]).toEqual([503, 'database_unavailable', 2, false]);
+    }
+    for (const err of [new Error('boom'), named('MongoServerError', { code: 2 }), named('MongooseError'), null]) {
+      expect(isDatabaseUnavailable(err)).toBe(false);
+    }
+    expect(toHttpError(named('MongoServerError', { code: 11000 })).error.status).toBe(409);
+    expect(HttpError.serviceUnavailable('x', 'y', 5).retryAfterS).toBe(5);
   });
 });

@@ -23,6 +23,55 @@ async function startEmbedded(options: { port?: number; dbPath?: string }): Promi
   return start(options);
 }
 
+/**
+ * Driver settings for a database that can go away and come back (the embedded engine restarted by
+ * `npm start`, a replica set election, a network blip): mongoose reconnects by itself, and while
+ * no server answers, a request fails within ~2 s (the kit answers 503 + Retry-After) instead of
+ * hanging for the 30 s defaults. Heartbeats every second notice the server back within about a
+ * second even when no request comes.
+ */
+export const RECONNECTING_OPTIONS = {
+  serverSelectionTimeoutMS: 2_000,
+  heartbeatFrequencyMS: 1_000,
+  // mongoose queues commands while its connection is not open; give up as fast as the driver.
+  bufferTimeoutMS: 2_000,
+} as const;
+
+/** How long a service keeps trying to reach its database at start before giving up. */
+const CONNECT_DEADLINE_MS = 30_000;
+
+// Whether the driver currently knows a server that holds data. mongoose's readyState stays
+// 'connected' while the server is down (the driver reconnects underneath), so health reads this.
+let reachable = true;
+const watched = new WeakSet<object>();
+
+function watchTopology(connection: mongoose.Connection): void {
+  const client = connection.getClient();
+  reachable = true;
+  if (watched.has(client)) return;
+  watched.add(client);
+  client.on('topologyDescriptionChanged', (event) => {
+    if (connection.getClient() === client) reachable = event.newDescription.hasDataBearingServers;
+  });
+}
+
+async function connectWithRetry(uri: string, dbName: string, logger?: Logger): Promise<void> {
+  const until = Date.now() + CONNECT_DEADLINE_MS;
+  for (;;) {
+    try {
+      await mongoose.connect(uri, { dbName, ...RECONNECTING_OPTIONS });
+      watchTopology(mongoose.connection);
+      return;
+    } catch (err) {
+      const name = (err as Error).name;
+      const retryable = name === 'MongooseServerSelectionError' || name === 'MongoServerSelectionError';
+      if (!retryable || Date.now() >= until) throw err;
+      logger?.warn({ err: (err as Error).message }, 'database not reachable yet; retrying');
+      await mongoose.disconnect().catch(() => undefined);
+    }
+  }
+}
+
 export interface Database {
   readonly connection: mongoose.Connection;
   readonly dbName: string;
@@ -56,7 +105,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     options.logger?.info({ dbPath, port: engine.port }, 'embedded database engine started');
   }
   try {
-    await mongoose.connect(uri, { dbName: options.dbName, serverSelectionTimeoutMS: 10_000 });
+    await connectWithRetry(uri, options.dbName, options.logger);
   } catch (err) {
     await engine?.stop();
     throw err;
@@ -73,10 +122,14 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   };
 }
 
-/** 'connected' | 'connecting' | 'disconnected' | 'disconnecting' of mongoose's default connection. */
+/**
+ * 'connected' | 'connecting' | 'disconnected' | 'disconnecting' of mongoose's default connection;
+ * 'unreachable' while it is open but the driver has lost every server (it keeps reconnecting).
+ */
 export function databaseState(): string {
   const states: Record<number, string> = { 0: 'disconnected', 1: 'connected', 2: 'connecting', 3: 'disconnecting' };
-  return states[mongoose.connection.readyState] ?? 'unknown';
+  const state = states[mongoose.connection.readyState] ?? 'unknown';
+  return state === 'connected' && !reachable ? 'unreachable' : state;
 }
 
 export interface TestDatabase extends Database {
@@ -94,7 +147,7 @@ export async function startTestDatabase(options: { prefix?: string } = {}): Prom
   const real = process.env.MONGODB_URI;
   const engine = real ? undefined : await startEmbedded({ port: 0 });
   const uri = real ?? engine!.uri;
-  await mongoose.connect(uri, { dbName, serverSelectionTimeoutMS: 10_000 });
+  await connectWithRetry(uri, dbName);
   return {
     uri,
     connection: mongoose.connection,

@@ -3,6 +3,9 @@ import type { Logger } from 'pino';
 
 export type FieldErrors = Record<string, string>;
 
+/** Seconds a client is told to wait (`Retry-After`) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
 /**
  * The one error type of every service. Thrown anywhere (domain, data, http); mapped to JSON in
  * `errorHandler` only:
@@ -15,6 +18,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: FieldErrors,
+    /** Sent as `Retry-After` (seconds) by the error handler: 503 and 429 answers. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -38,9 +43,44 @@ export class HttpError extends Error {
   static unprocessable(fieldErrors: FieldErrors, message = 'Some fields are invalid.') {
     return new HttpError(422, 'validation_failed', message, fieldErrors);
   }
-  static serviceUnavailable(message = 'A service is unavailable. Try again later.', code = 'service_unavailable') {
-    return new HttpError(503, code, message);
+  static serviceUnavailable(message = 'A service is unavailable. Try again later.', code = 'service_unavailable', retryAfterS?: number) {
+    return new HttpError(503, code, message, undefined, retryAfterS);
   }
+  /** The database cannot be reached right now (engine restarting, network, election): 503 + Retry-After. */
+  static databaseUnavailable(message = 'The database is unavailable for a moment. Try again in a few seconds.') {
+    return new HttpError(503, 'database_unavailable', message, undefined, DATABASE_RETRY_AFTER_S);
+  }
+}
+
+// What the MongoDB driver and mongoose throw when no server can be reached (as opposed to a bad
+// query): server selection timed out, a connection closed or refused, the pool cleared after a
+// network error, mongoose's command buffer timing out, a client closed under a request.
+const UNREACHABLE_NAMES = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+  'MongoServerClosedError',
+  'MongoClientClosedError',
+]);
+// Server answers of a replica set member that is stepping down, recovering or shutting down
+// (NotWritablePrimary, NotPrimaryNoSecondaryOk, NotPrimaryOrSecondary, PrimarySteppedDown,
+// InterruptedAtShutdown, InterruptedDueToReplStateChange, ShutdownInProgress).
+const UNAVAILABLE_CODES = new Set([10107, 13435, 13436, 189, 11600, 11602, 91]);
+
+/** Whether `err` (or an error it wraps in `cause`) means the database is unreachable right now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) return true;
+    if (e.name === 'MongooseError' && typeof e.message === 'string' && /buffering timed out/.test(e.message)) return true;
+    if (typeof e.name === 'string' && e.name.startsWith('Mongo') && typeof e.code === 'number' && UNAVAILABLE_CODES.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** JSON body of an HttpError (used by the error handler and by the gateway's own answers). */
@@ -80,6 +120,7 @@ export function toHttpError(err: unknown): { error: HttpError; unexpected: boole
     for (const [k, v] of Object.entries(e.errors)) fields[k] = v?.message ?? 'Invalid value.';
     return { error: HttpError.unprocessable(fields), unexpected: false };
   }
+  if (isDatabaseUnavailable(err)) return { error: HttpError.databaseUnavailable(), unexpected: false };
   if (e.code === 11000) return { error: HttpError.conflict('This already exists.', 'duplicate'), unexpected: false };
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && e.expose !== false) {
@@ -95,6 +136,8 @@ export function errorHandler(logger?: Logger): ErrorRequestHandler {
     const { error, unexpected } = toHttpError(err);
     const log = (req as { log?: Logger }).log ?? logger;
     if (unexpected) log?.error({ err }, 'request failed');
+    else if (error.code === 'database_unavailable') log?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'database unavailable');
+    if (error.retryAfterS !== undefined) res.set('Retry-After', String(error.retryAfterS));
     res.status(error.status).json(errorBody(error));
   };
 }
