@@ -4,7 +4,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { fail, frontendWorkspaces, handleSignals, log, root, startBackend, startChild, stopAll, waitHealthy } from './start.mjs';
+import { fail, frontendWorkspaces, handleSignals, log, root, startBackend, startChild, stopAll, supervise, waitHealthy } from './start.mjs';
 
 const DEV_PORTS = { shell: 3000, 'remote-content': 3001, 'remote-auth': 3002, 'remote-lists': 3003, 'remote-basket-offer': 3004 };
 
@@ -19,15 +19,17 @@ async function main() {
     const remotes = frontends
       .filter((ws) => ws.startsWith('remote-') && DEV_PORTS[ws])
       .map((ws) => ({ name: ws.replace(/-/g, '_'), entry: `http://localhost:${DEV_PORTS[ws]}/mf-manifest.json` }));
-    const { gatewayPort } = await startBackend({
+    const { url } = await startBackend({
       gatewayEnv: { FRONTEND_DEV: 'true', DEV_SHELL_URL: 'http://localhost:3000', REMOTES: JSON.stringify(remotes) },
     });
     for (const ws of frontends) {
       const port = DEV_PORTS[ws];
       if (port) await waitHealthy(ws, `http://localhost:${port}/`, undefined, 120_000).catch((e) => fail(e.message));
     }
+    // As in npm start: from here on a process that stops is restarted (dev servers included).
+    supervise();
     log(`dev servers: ${frontends.map((w) => `${w} :${DEV_PORTS[w] ?? '?'}`).join(', ')}`);
-    console.log(`\n  Wishlist (dev) is running at http://localhost:${gatewayPort}\n  (Ctrl-C to stop)\n`);
+    console.log(`\n  Wishlist (dev) is running at ${url}\n  (Ctrl-C to stop)\n`);
   } catch (err) {
     fail(err.message);
     await stopAll(1);

@@ -90,6 +90,15 @@ export function portIsFree(port) {
 export const children = [];
 let shuttingDown = false;
 
+/**
+ * Restart policy once the stack is up (`supervise()`): a child that exits is started again with
+ * the same command, port and data, after 100 ms doubling to 5 s; the delay starts again from
+ * 100 ms once the child has stayed up for 10 s. A child that dies within 10 s of its start
+ * 10 times in a row (about 30 s of trying) is broken, not unlucky: the whole stack stops with
+ * exit code 1. Before the stack is up, any exit is a startup failure and stops everything.
+ */
+export const RESTART = { firstDelayMs: 100, maxDelayMs: 5_000, healthyAfterMs: 10_000, maxQuickCrashes: 10 };
+
 function prefixLines(stream, name, out) {
   let buf = '';
   stream.on('data', (d) => {
@@ -100,38 +109,77 @@ function prefixLines(stream, name, out) {
   });
 }
 
-/** Starts a child; its output is prefixed; an unexpected exit stops the whole stack. */
+const describeExit = ({ code, signal }) => (signal ? `signal ${signal}` : `exit code ${code}`);
+
+/**
+ * Starts a child; its output is prefixed. Until `supervise()` an unexpected exit stops the whole
+ * stack; after it, the child is restarted (RESTART). `entry.child`, `entry.exit` and
+ * `entry.exited` always describe the current process.
+ */
 // `group`: the child leads its own process group and signals go to the whole group (npm does not
 // pass SIGTERM on to the script it runs). tsx children get the signal themselves: tsx relays it.
 export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, group = false } = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
-  const signal = (sig) => {
+  const entry = { name, child: null, exited: false, exit: null, supervised: false, restarts: 0, crashesInARow: 0, startedAt: 0, timer: null };
+  entry.signal = (sig) => {
     try {
-      if (group) process.kill(-child.pid, sig);
-      else child.kill(sig);
+      if (group) process.kill(-entry.child.pid, sig);
+      else entry.child.kill(sig);
     } catch {
       // already gone
     }
   };
-  const entry = { name, child, signal, exited: false, exit: new Promise((r) => child.once('exit', (code, signal) => r({ code, signal }))) };
-  prefixLines(child.stdout, name, process.stdout);
-  prefixLines(child.stderr, name, process.stderr);
-  if (onLine) child.stdout.on('data', (d) => String(d).split('\n').forEach(onLine));
-  child.once('error', (err) => fail(`${name} could not start: ${err.message}`));
-  entry.exit.then(({ code, signal }) => {
-    entry.exited = true;
-    if (shuttingDown) return;
-    fail(`${name} stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}); stopping everything.`);
-    void stopAll(1);
-  });
+  const spawnIt = () => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+    entry.child = child;
+    entry.exited = false;
+    entry.startedAt = Date.now();
+    entry.exit = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    prefixLines(child.stdout, name, process.stdout);
+    prefixLines(child.stderr, name, process.stderr);
+    if (onLine) child.stdout.on('data', (d) => String(d).split('\n').forEach(onLine));
+    child.once('error', (err) => fail(`${name} could not start: ${err.message}`));
+    if (child.pid) log(`${name} pid ${child.pid}${entry.restarts ? ` (restart ${entry.restarts})` : ''}`);
+    entry.exit.then((status) => {
+      entry.exited = true;
+      if (shuttingDown || entry.child !== child) return;
+      if (!entry.supervised) {
+        fail(`${name} stopped unexpectedly (${describeExit(status)}); stopping everything.`);
+        void stopAll(1);
+        return;
+      }
+      // Crashes in a row: a child that had stayed up RESTART.healthyAfterMs starts a new series.
+      const quick = Date.now() - entry.startedAt < RESTART.healthyAfterMs;
+      entry.crashesInARow = quick ? entry.crashesInARow + 1 : 1;
+      if (entry.crashesInARow > RESTART.maxQuickCrashes) {
+        fail(`${name} stopped unexpectedly (${describeExit(status)}); its last ${RESTART.maxQuickCrashes} restarts each died within ${RESTART.healthyAfterMs / 1000} s: stopping everything.`);
+        void stopAll(1);
+        return;
+      }
+      const delay = Math.min(RESTART.firstDelayMs * 2 ** (entry.crashesInARow - 1), RESTART.maxDelayMs);
+      fail(`${name} stopped unexpectedly (${describeExit(status)}); restarting it in ${delay} ms.`);
+      entry.timer = setTimeout(() => {
+        entry.timer = null;
+        if (shuttingDown) return;
+        entry.restarts++;
+        spawnIt();
+      }, delay);
+    });
+  };
+  spawnIt();
   children.push(entry);
   return entry;
+}
+
+/** From now on a child that exits is restarted instead of stopping the stack (RESTART). */
+export function supervise() {
+  for (const entry of children) entry.supervised = true;
 }
 
 export async function stopAll(code = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
   for (const entry of [...children].reverse()) {
+    if (entry.timer) clearTimeout(entry.timer);
     if (entry.exited) continue;
     entry.signal('SIGTERM');
     const timer = setTimeout(() => {
@@ -178,7 +226,8 @@ export async function startEngine(dataDir) {
   mkdirSync(join(dataDir, 'db'), { recursive: true });
   let resolveUri;
   const uri = new Promise((r) => (resolveUri = r));
-  const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db')], {
+  // Fixed port and dbpath: a restarted engine comes back where the services' MONGODB_URI points.
+  const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
     onLine: (line) => {
       const m = /mongodb:\/\/\S+/.exec(line);
       if (m) resolveUri(m[0]);
@@ -191,10 +240,24 @@ export async function startEngine(dataDir) {
   return Promise.race([uri, timeout, died]);
 }
 
+const ANY_ADDRESS = ['0.0.0.0', '::'];
+const isLoopback = (host) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+const urlHost = (host) => (host.includes(':') ? `[${host}]` : host);
+
+/** The gateway's address: HOST, default 127.0.0.1 (this machine only). The services always listen on 127.0.0.1. */
+export const gatewayHost = () => process.env.HOST || '127.0.0.1';
+
+/** The address people open: localhost for a loopback or every-interface HOST, else HOST itself. */
+export function gatewayUrl(host, port) {
+  return ANY_ADDRESS.includes(host) || isLoopback(host) ? `http://localhost:${port}` : `http://${urlHost(host)}:${port}`;
+}
+
 /** Starts auth/lists/offers (those present) and the gateway; waits until all are healthy. */
 export async function startBackend({ gatewayEnv = {} } = {}) {
   const dataDir = resolve(root, process.env.DATA_DIR || '.data');
   const gatewayPort = Number(process.env.PORT || 8080);
+  const host = gatewayHost();
+  const url = gatewayUrl(host, gatewayPort);
   const identitySecret = process.env.IDENTITY_SECRET || randomBytes(32).toString('hex');
   // A service is started once it has its entry point (work in progress is skipped).
   const present = SERVICES.filter((s) => existsSync(join(root, 'services', s.name, 'src/main.ts')));
@@ -206,7 +269,9 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
     DATA_DIR: dataDir,
     IDENTITY_SECRET: identitySecret,
     GATEWAY_PORT: String(gatewayPort),
-    PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${gatewayPort}`,
+    PUBLIC_URL: process.env.PUBLIC_URL || url,
+    // The services are internal: only the gateway (and this machine) may reach them.
+    HOST: '127.0.0.1',
     ...Object.fromEntries(SERVICES.map((s) => [s.urlEnv, `http://127.0.0.1:${ports[s.name]}`])),
   };
   if (process.env.MONGODB_URI) {
@@ -229,18 +294,24 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
   };
   const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));
   await Promise.all(started.map((s) => waitHealthy(s.name, `http://127.0.0.1:${s.port}/health`, s.entry)));
-  const gateway = runTs('gateway', gatewayPort, gatewayEnv);
-  await waitHealthy('gateway', `http://127.0.0.1:${gatewayPort}/health`, gateway);
-  return { gatewayPort, services: started.map((s) => s.name) };
+  const gateway = runTs('gateway', gatewayPort, { HOST: host, ...gatewayEnv });
+  const probe = ANY_ADDRESS.includes(host) ? '127.0.0.1' : urlHost(host);
+  await waitHealthy('gateway', `http://${probe}:${gatewayPort}/health`, gateway);
+  return { gatewayPort, host, url, services: started.map((s) => s.name) };
 }
 
 async function main() {
   handleSignals();
-  buildFrontends();
+  // SKIP_BUILD=true: serve whatever dist/ holds (API-only runs, such as the supervisor test).
+  if (/^(1|true)$/i.test(process.env.SKIP_BUILD ?? '')) log('SKIP_BUILD: front ends not built');
+  else buildFrontends();
   try {
-    const { gatewayPort, services } = await startBackend();
+    const { host, url, services } = await startBackend();
+    supervise();
     log(`services: ${['gateway', ...services].join(', ')}${services.length < SERVICES.length ? ' (the others are not written yet)' : ''}`);
-    console.log(`\n  Wishlist is running at http://localhost:${gatewayPort}\n  (Ctrl-C to stop)\n`);
+    log(`a process that stops is restarted (${RESTART.firstDelayMs} ms, doubling to ${RESTART.maxDelayMs / 1000} s)`);
+    const where = ANY_ADDRESS.includes(host) ? `\n  (listening on every interface: HOST=${host})` : '';
+    console.log(`\n  Wishlist is running at ${url}${where}\n  (Ctrl-C to stop)\n`);
   } catch (err) {
     fail(err.message);
     await stopAll(1);
