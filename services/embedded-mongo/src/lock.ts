@@ -51,7 +51,10 @@ export interface DirLock {
   release(): void;
 }
 
+/** EMBEDDED_MONGO_LOCK=socket|pidfile overrides the platform's default (tests, unusual systems). */
 export function defaultLockMode(): LockMode {
+  const env = process.env.EMBEDDED_MONGO_LOCK;
+  if (env === 'socket' || env === 'pidfile') return env;
   return process.platform === 'linux' ? 'socket' : 'pidfile';
 }
 
@@ -133,13 +136,13 @@ function lockedError(dir: string, h: HolderInfo | null): DirLockedError {
   return new DirLockedError(dir, h, `dbPath ${dir} is in use by ${describe(h)}; stop it first or use another dbPath`);
 }
 
-function writeLockFile(file: string, info: HolderInfo, flags: string): void {
+function writeLockFile(file: string, info: HolderInfo, flags: string, sync: boolean): void {
   const fd = fs.openSync(file, flags, 0o600);
   try {
     fs.fchmodSync(fd, 0o600);
     fs.ftruncateSync(fd, 0);
     fs.writeSync(fd, JSON.stringify(info) + '\n', 0);
-    fs.fsyncSync(fd);
+    if (sync) fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
@@ -197,7 +200,9 @@ async function acquireSocket(dir: string, file: string): Promise<DirLock> {
   }
   server.unref();
   try {
-    writeLockFile(file, info, 'w'); // whatever an earlier holder left is stale: we hold the socket
+    // Whatever an earlier holder left is stale: we hold the socket. The file only informs people,
+    // so it is not fsynced.
+    writeLockFile(file, info, 'w', false);
   } catch (e) {
     server.close();
     throw e;
@@ -222,7 +227,7 @@ function acquirePidfile(dir: string, file: string): DirLock {
   const key = fs.realpathSync(dir);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      writeLockFile(file, myInfo(), 'wx');
+      writeLockFile(file, myInfo(), 'wx', true);
       heldHere.add(key);
       let released = false;
       return {

@@ -1,0 +1,348 @@
+// Engine-only: the engine's files under faults. Damage anywhere stops the start, names the file and
+// the offset, and changes nothing; only an incomplete last journal record is dropped silently;
+// --repair keeps a backup and recovers every intact record, including those after the damage.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { BSON } from 'bson';
+import { MongoClient } from 'mongodb';
+import { Engine } from '../src/engine';
+import { start, StorageDamageError } from '../src/index';
+import { acquireDirLock } from '../src/lock';
+import { readStrict, salvage } from '../src/records';
+import type { IntactRecord } from '../src/records';
+import { repair, formatRepairReport } from '../src/repair';
+import { Storage } from '../src/storage';
+import type { Doc } from '../src/values';
+import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
+
+afterAll(() => removeTmpDirs());
+
+const BIN = path.join(__dirname, '..', 'bin', 'embedded-mongo.cjs');
+const N_DOCS = 12;
+
+/** Ids of the documents a data directory holds once opened (no server, no network: fast). */
+async function openIds(dir: string): Promise<number[]> {
+  const engine = new Engine();
+  const lock = await acquireDirLock(dir);
+  let storage: Storage;
+  try {
+    storage = Storage.open(dir, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  const ids = [...engine.dumpOps()]
+    .filter((o) => o.o === 'puts')
+    .flatMap((o) => (o.ds as Doc[]).map((d) => d._id as number))
+    .sort((a, b) => a - b);
+  await storage.close();
+  engine.close();
+  return ids;
+}
+
+function idsOf(rec: IntactRecord): number[] {
+  return rec.ops.filter((o) => o.o === 'put').map((o) => (o.d as Doc)._id as number);
+}
+
+/** Every file of a directory (recursively) and its bytes: to prove that a refused start changed nothing. */
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const p = path.join(e.parentPath, e.name);
+    out[path.relative(dir, p)] = `${(fs.statSync(p).mode & 0o777).toString(8)}:${fs.readFileSync(p).toString('base64')}`;
+  }
+  return out;
+}
+
+function reset(dir: string, files: Record<string, Buffer>): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { mode: 0o700 });
+  for (const [name, buf] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), buf, { mode: 0o600 });
+}
+
+/** A journal of N_DOCS acknowledged inserts (one record each) written by a real engine and driver. */
+async function makeJournal(): Promise<{ journal: Buffer; records: IntactRecord[] }> {
+  const dir = tmpDir('journal-src');
+  const s = await start({ port: 0, dbPath: dir });
+  const client = await MongoClient.connect(s.uri);
+  const col = client.db('app').collection<{ _id: number; email: string; address: string }>('people');
+  for (let i = 0; i < N_DOCS; i++) await col.insertOne({ _id: i, email: `person${i}@example.org`, address: `${i} rue de la Paix, Paris` });
+  await client.close();
+  await s.stop();
+  const journal = fs.readFileSync(path.join(dir, 'journal.0'));
+  const r = readStrict(journal, { allowTornTail: false });
+  expect(r.damage).toBeNull();
+  expect(r.records.flatMap(idsOf)).toEqual([...Array(N_DOCS).keys()]);
+  return { journal, records: r.records };
+}
+
+const ALL = [...Array(N_DOCS).keys()];
+
+describeEngine('the engine files under faults (engine only)', () => {
+  let journal: Buffer;
+  let records: IntactRecord[];
+  beforeAll(async () => {
+    ({ journal, records } = await makeJournal());
+  });
+  const recordAt = (off: number): number => records.findIndex((r) => off >= r.offset && off < r.end);
+
+  /** Refused start: the right error, nothing changed. Then repair: every other record back. */
+  async function expectRefusedThenRepaired(
+    dir: string,
+    damaged: Buffer,
+    opts: { file?: string; offset?: number; keep: number[]; lost?: number | null },
+  ): Promise<void> {
+    const file = opts.file ?? 'journal.0';
+    const before = tree(dir);
+    const err = await openIds(dir).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StorageDamageError);
+    const d = err as StorageDamageError;
+    expect(d.file).toBe(path.join(dir, file));
+    if (opts.offset !== undefined) expect(d.offset).toBe(opts.offset);
+    expect(d.message).toContain(`${path.join(dir, file)} is damaged at byte offset ${d.offset}`);
+    expect(d.message).toContain(`embedded-mongo --repair --dbpath ${dir}`);
+    expect(d.message).toContain('changed nothing');
+    expect(tree(dir)).toEqual(before); // same files, same bytes, same modes; no lock file left
+    const report = await repair(dir);
+    const entry = report.files.find((f) => f.file === path.join(dir, file))!;
+    expect(entry.repaired).toBe(true);
+    if (opts.lost !== undefined) expect(entry.recordsLost).toBe(opts.lost);
+    expect(fs.readFileSync(entry.backup!).equals(damaged)).toBe(true);
+    expect(fs.statSync(entry.backup!).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(report.backupDir!).mode & 0o777).toBe(0o700);
+    expect(formatRepairReport(report)).toMatch(/kept \d+ intact record/);
+    expect(await openIds(dir)).toEqual(opts.keep);
+  }
+
+  test('one corrupted byte at every offset of the journal: damage at the right record, every other record salvageable', () => {
+    // The reading layer alone (no I/O), so every single offset can be tried.
+    let refused = 0;
+    let salvagedExactly = 0;
+    for (let off = 0; off < journal.length; off++) {
+      const bad = Buffer.from(journal);
+      bad[off] ^= 0x5a;
+      const k = recordAt(off);
+      const strict = readStrict(bad, { allowTornTail: true });
+      expect(strict.tornTail).toBe(false);
+      expect(strict.damage?.offset).toBe(records[k].offset);
+      expect(strict.intactAfterDamage).toBe(records.length - 1 - k);
+      refused++;
+      const s = salvage(bad, { allowTornTail: true });
+      expect(s.records.flatMap(idsOf)).toEqual(ALL.filter((id) => !idsOf(records[k]).includes(id)));
+      expect(s.skipped.map((r) => r.recordsLost)).toEqual([k === records.length - 1 ? null : 1]);
+      salvagedExactly++;
+    }
+    expect(refused).toBe(journal.length);
+    expect(salvagedExactly).toBe(journal.length);
+  });
+
+  test('one corrupted byte at ~80 offsets through the engine: refused, nothing changed; --repair keeps every other record', async () => {
+    const dir = tmpDir('bytes');
+    const offsets = new Set<number>(records.flatMap((r) => [r.offset, r.offset + 9, r.end - 1]));
+    for (let off = 0; off < journal.length; off += Math.ceil(journal.length / 40)) offsets.add(off);
+    for (const off of offsets) {
+      const bad = Buffer.from(journal);
+      bad[off] ^= 0x5a;
+      reset(dir, { 'journal.0': bad });
+      const k = recordAt(off);
+      const keep = ALL.filter((id) => !idsOf(records[k]).includes(id));
+      // the damaged record's number is known from its neighbours unless it is the last
+      await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep, lost: k === records.length - 1 ? null : 1 });
+    }
+    expect(offsets.size).toBeGreaterThan(70);
+  }, 60_000);
+
+  test('named places: first byte, middle, a record boundary, inside the last record — an explicit check of each', async () => {
+    const dir = tmpDir('named');
+    const middle = Math.floor(journal.length / 2);
+    const boundary = records[6].offset;
+    const inLast = records[records.length - 1].offset + 25;
+    for (const off of [0, middle, boundary, inLast]) {
+      const bad = Buffer.from(journal);
+      bad[off] = ~bad[off] & 0xff;
+      reset(dir, { 'journal.0': bad });
+      const k = recordAt(off);
+      await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)) });
+      // writes after the damage are back
+      if (k < records.length - 1) expect(await openIds(dir)).toContain(N_DOCS - 1);
+    }
+  });
+
+  test('truncation at every offset inside the last record is a torn tail: dropped silently, then appends work', async () => {
+    const dir = tmpDir('torn-every');
+    const last = records[records.length - 1];
+    let dropped = 0;
+    for (let cut = last.offset + 1; cut < last.end; cut++) {
+      reset(dir, { 'journal.0': journal.subarray(0, cut) });
+      expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(last).includes(id)));
+      expect(fs.statSync(path.join(dir, 'journal.0')).size).toBe(last.offset); // the torn bytes are gone
+      dropped++;
+    }
+    expect(dropped).toBe(last.end - last.offset - 1);
+    // at a record boundary there is nothing to drop
+    reset(dir, { 'journal.0': journal.subarray(0, last.offset) });
+    expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(last).includes(id)));
+    // after a torn tail was dropped, new acknowledged writes append cleanly and survive
+    reset(dir, { 'journal.0': journal.subarray(0, last.end - 5) });
+    const s = await start({ port: 0, dbPath: dir });
+    const client = await MongoClient.connect(s.uri);
+    await client.db('app').collection<{ _id: number }>('people').insertOne({ _id: 100 });
+    await client.close();
+    await s.stop();
+    expect(await openIds(dir)).toEqual([...ALL.filter((id) => !idsOf(last).includes(id)), 100]);
+  });
+
+  test('a truncated record in the middle (the rest of the file still there) is damage, not a torn tail', async () => {
+    const dir = tmpDir('cut-middle');
+    const k = 4;
+    const bad = Buffer.concat([journal.subarray(0, records[k].offset + 10), journal.subarray(records[k + 1].offset)]);
+    reset(dir, { 'journal.0': bad });
+    await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)), lost: 1 });
+  });
+
+  test('a whole record cut out on record boundaries is damage (missing record number)', async () => {
+    const dir = tmpDir('cut-record');
+    const k = 7;
+    const bad = Buffer.concat([journal.subarray(0, records[k].offset), journal.subarray(records[k].end)]);
+    reset(dir, { 'journal.0': bad });
+    await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)), lost: 1 });
+  });
+
+  test('garbage appended is damage; bytes that begin a record header are a torn tail', async () => {
+    const dir = tmpDir('garbage');
+    for (const tail of [Buffer.from('garbage-garbage-garbage-garbage'), Buffer.from([0x00]), Buffer.from([0x42, 0x13]), Buffer.alloc(4096)]) {
+      const bad = Buffer.concat([journal, tail]);
+      reset(dir, { 'journal.0': bad });
+      await expectRefusedThenRepaired(dir, bad, { offset: journal.length, keep: ALL });
+    }
+    // 1..3 bytes of the record magic (an append cut short in its first bytes): dropped silently
+    for (let n = 1; n < 4; n++) {
+      reset(dir, { 'journal.0': Buffer.concat([journal, Buffer.from([0xc9, 0x57, 0x4c]).subarray(0, n)]) });
+      expect(await openIds(dir)).toEqual(ALL);
+    }
+  });
+
+  test('a zeroed block (a lost sector) in the middle, across a record boundary, or at the end', async () => {
+    const dir = tmpDir('zeroed');
+    const cases: [number, number][] = [
+      [Math.floor(journal.length / 3), 64],
+      [records[5].end - 20, 40], // straddles the boundary between records 5 and 6
+      [records[records.length - 1].offset + 8, journal.length - records[records.length - 1].offset - 8], // the last record's tail
+      [0, 512],
+    ];
+    for (const [from, len] of cases) {
+      const bad = Buffer.from(journal);
+      bad.fill(0, from, Math.min(from + len, bad.length));
+      reset(dir, { 'journal.0': bad });
+      const hit = records.filter((r) => r.offset < from + len && r.end > from);
+      const keep = ALL.filter((id) => !hit.some((r) => idsOf(r).includes(id)));
+      await expectRefusedThenRepaired(dir, bad, { offset: hit[0].offset, keep });
+    }
+  });
+
+  test('the snapshot: one bad byte anywhere, or a truncated snapshot, refuses; repair keeps the rest', async () => {
+    const src = tmpDir('snap-src');
+    const s = await start({ port: 0, dbPath: src, compactBytes: 2_000 });
+    const client = await MongoClient.connect(s.uri);
+    const col = client.db('app').collection<{ _id: number; pad: string }>('people');
+    // batches of inserts, so that the snapshot holds several records
+    for (let i = 0; i < 40; i++) await col.insertOne({ _id: i, pad: 'p'.repeat(60) });
+    await client.close();
+    await s.stop();
+    const files = Object.fromEntries(fs.readdirSync(src).filter((f) => f !== 'mongod.lock').map((f) => [f, fs.readFileSync(path.join(src, f))]));
+    const snap = files['snapshot.bson'];
+    expect(snap).toBeDefined();
+    const snapRecords = readStrict(snap, { allowTornTail: false }).records;
+    const dir = tmpDir('snap');
+    reset(dir, files);
+    const everything = await openIds(dir);
+    expect(everything).toEqual([...Array(40).keys()]);
+    const step = Math.max(1, Math.floor(snap.length / 25));
+    let cases = 0;
+    for (let off = 0; off < snap.length; off += step) {
+      const bad = Buffer.from(snap);
+      bad[off] ^= 0xff;
+      reset(dir, { ...files, 'snapshot.bson': bad });
+      const k = snapRecords.findIndex((r) => off >= r.offset && off < r.end);
+      const lostIds = snapRecords[k].ops.filter((o) => o.o === 'puts').flatMap((o) => (o.ds as Doc[]).map((d) => d._id as number));
+      await expectRefusedThenRepaired(dir, bad, { file: 'snapshot.bson', offset: snapRecords[k].offset, keep: everything.filter((id) => !lostIds.includes(id)) });
+      cases++;
+    }
+    expect(cases).toBeGreaterThan(20);
+    // a snapshot is renamed into place whole: a short one is damage, never a torn tail
+    const short = snap.subarray(0, snap.length - 3);
+    reset(dir, { ...files, 'snapshot.bson': short });
+    const last = snapRecords[snapRecords.length - 1];
+    const lostIds = last.ops.filter((o) => o.o === 'puts').flatMap((o) => (o.ds as Doc[]).map((d) => d._id as number));
+    await expectRefusedThenRepaired(dir, short, { file: 'snapshot.bson', offset: last.offset, keep: everything.filter((id) => !lostIds.includes(id)) });
+  });
+
+  test('a journal newer than the snapshot, or without its snapshot, refuses instead of being deleted', async () => {
+    const dir = tmpDir('orphan');
+    reset(dir, { 'journal.3': journal });
+    const before = tree(dir);
+    await expect(openIds(dir)).rejects.toThrow(/journal\.3 holds writes newer than a snapshot, but .*snapshot\.bson is missing/);
+    expect(tree(dir)).toEqual(before);
+  });
+
+  test('files of the previous format (no magic, no record number) are read, checked and rewritten', async () => {
+    const v1 = (ops: Doc[]): Buffer => {
+      const payload = Buffer.concat(ops.map((o) => BSON.serialize(o)));
+      const head = Buffer.alloc(8);
+      head.writeUInt32LE(payload.length, 0);
+      head.writeUInt32LE(crc32(payload), 4);
+      return Buffer.concat([head, payload]);
+    };
+    const frames = [v1([{ o: 'cc', db: 'app', c: 'people', opts: {} }]), ...ALL.map((i) => v1([{ o: 'put', db: 'app', c: 'people', d: { _id: i } }]))];
+    const old = Buffer.concat(frames);
+    const dir = tmpDir('legacy');
+    // intact: read, then migrated to the current format at once
+    reset(dir, { 'journal.0': old });
+    expect(await openIds(dir)).toEqual(ALL);
+    expect(fs.existsSync(path.join(dir, 'snapshot.bson'))).toBe(true);
+    expect(readStrict(fs.readFileSync(path.join(dir, 'snapshot.bson')), { allowTornTail: false }).format).toBe(2);
+    expect(await openIds(dir)).toEqual(ALL);
+    // torn tail: dropped
+    reset(dir, { 'journal.0': old.subarray(0, old.length - 4) });
+    expect(await openIds(dir)).toEqual(ALL.slice(0, -1));
+    // a damaged length in the middle must not pass for a torn tail
+    const badLen = Buffer.from(old);
+    const at = frames.slice(0, 5).reduce((n, f) => n + f.length, 0);
+    badLen.writeUInt32LE(0x00ffffff, at);
+    reset(dir, { 'journal.0': badLen });
+    await expectRefusedThenRepaired(dir, badLen, { offset: at, keep: ALL.filter((i) => i !== 4) });
+    // a bad byte in a payload
+    const badByte = Buffer.from(old);
+    badByte[at + 12] ^= 0xff;
+    reset(dir, { 'journal.0': badByte });
+    await expectRefusedThenRepaired(dir, badByte, { offset: at, keep: ALL.filter((i) => i !== 4) });
+  });
+
+  test('CLI: a damaged journal stops the start (exit 1, file, offset, what to do); --repair recovers', async () => {
+    const dir = tmpDir('cli');
+    const bad = Buffer.from(journal);
+    const off = records[3].offset + 30;
+    bad[off] ^= 0xff;
+    reset(dir, { 'journal.0': bad });
+    const run = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
+      const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const refused = run(['--port', '0', '--dbpath', dir]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`${path.join(dir, 'journal.0')} is damaged at byte offset ${records[3].offset}`);
+    expect(refused.stderr).toContain(`embedded-mongo --repair --dbpath ${dir}`);
+    expect(fs.readFileSync(path.join(dir, 'journal.0')).equals(bad)).toBe(true);
+    const repaired = run(['--repair', '--dbpath', dir]);
+    expect(repaired.status).toBe(0);
+    expect(repaired.stdout).toMatch(/journal\.0: damaged; kept \d+ intact record\(s\), skipped 1 damaged region/);
+    expect(repaired.stdout).toContain('(1 record(s) lost)');
+    expect(repaired.stdout).toContain('Repaired: the engine can start.');
+    expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(records[3]).includes(id)));
+    const again = run(['--repair', '--dbpath', dir]);
+    expect(again.stdout).toContain('Nothing was damaged; nothing was changed.');
+  }, 60_000);
+});
