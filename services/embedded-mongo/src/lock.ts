@@ -58,20 +58,31 @@ export function defaultLockMode(): LockMode {
   return process.platform === 'linux' ? 'socket' : 'pidfile';
 }
 
+/** State and start time of a process from /proc (Linux), or null if it cannot be read. */
+function procStat(pid: number): { state: string; start: string } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command start at field 3 (state); field 22 is starttime.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], start: fields[19] };
+  } catch {
+    return null;
+  }
+}
+
 /** The start time of a live process, or null if it does not exist or cannot be read. */
 export function processStart(pid: number): string | null {
-  try {
-    if (process.platform === 'linux') {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Field 22 (starttime); fields after the parenthesised command start at field 3.
-      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-    }
-    if (process.platform === 'darwin' || process.platform === 'freebsd') {
+  if (process.platform === 'linux') {
+    const st = procStat(pid);
+    return st && st.state !== 'Z' && st.state !== 'X' ? st.start : null;
+  }
+  if (process.platform === 'darwin' || process.platform === 'freebsd') {
+    try {
       const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
       return out || null;
+    } catch {
+      /* no such process */
     }
-  } catch {
-    /* no such process, or not readable */
   }
   return null;
 }
@@ -116,10 +127,10 @@ export function holderAlive(h: HolderInfo): boolean {
   const boot = bootId();
   if (h.boot && boot && h.boot !== boot) return false; // written before a reboot
   if (!pidExists(h.pid)) return false;
-  if (h.started !== null) {
-    const now = processStart(h.pid);
-    if (now !== null) return now === h.started; // another start time: the pid was recycled
-  }
+  const st = process.platform === 'linux' ? procStat(h.pid) : null;
+  if (st && (st.state === 'Z' || st.state === 'X')) return false; // dead, not yet reaped
+  const now = processStart(h.pid);
+  if (h.started !== null && now !== null) return now === h.started; // else the pid was recycled
   return true; // a bare pid that exists: cannot tell, so assume it is the holder
 }
 
