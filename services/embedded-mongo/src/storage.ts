@@ -202,7 +202,14 @@ export class Storage {
     const storage = new Storage(dir, opts, { gen, journalBytes, snapshotBytes, nextSeq });
     if (created || leftovers.length) fsyncDir(dir);
     // Files of the previous format are rewritten in this one at once (never appended to).
-    if (legacy) storage.compact();
+    if (legacy) {
+      try {
+        storage.compact();
+      } catch (e) {
+        fs.closeSync(storage.fd);
+        throw e;
+      }
+    }
     return storage;
   }
 

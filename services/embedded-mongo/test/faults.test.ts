@@ -288,6 +288,32 @@ describeEngine('the engine files under faults (engine only)', () => {
     expect(tree(dir)).toEqual(before);
   });
 
+  test('a compaction interrupted at any step leaves a directory that starts with every write', async () => {
+    // The files of each step: snapshot.bson.tmp being written, then complete with the next (empty)
+    // journal created, then renamed into place with the old journal not yet removed.
+    const src = tmpDir('compaction-src');
+    reset(src, { 'journal.0': journal });
+    const engine = new Engine();
+    const lock = await acquireDirLock(src);
+    const storage = Storage.open(src, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
+    storage.compact();
+    await storage.close();
+    engine.close();
+    const snapshot = fs.readFileSync(path.join(src, 'snapshot.bson'));
+    expect(fs.readdirSync(src).sort()).toEqual(['journal.1', 'snapshot.bson']);
+    const steps: [string, Record<string, Buffer>, string[]][] = [
+      ['temp snapshot half written', { 'journal.0': journal, 'snapshot.bson.tmp': snapshot.subarray(0, 40) }, ['journal.0']],
+      ['temp snapshot complete, next journal created', { 'journal.0': journal, 'snapshot.bson.tmp': snapshot, 'journal.1': Buffer.alloc(0) }, ['journal.0']],
+      ['renamed, old journal still there', { 'journal.0': journal, 'snapshot.bson': snapshot, 'journal.1': Buffer.alloc(0) }, ['journal.1', 'snapshot.bson']],
+    ];
+    const dir = tmpDir('compaction');
+    for (const [, files, left] of steps) {
+      reset(dir, files);
+      expect(await openIds(dir)).toEqual(ALL);
+      expect(fs.readdirSync(dir).sort()).toEqual(left);
+    }
+  });
+
   test('files of the previous format (no magic, no record number) are read, checked and rewritten', async () => {
     const v1 = (ops: Doc[]): Buffer => {
       const payload = Buffer.concat(ops.map((o) => BSON.serialize(o)));
