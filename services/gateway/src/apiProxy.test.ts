@@ -1,6 +1,7 @@
 import request from 'supertest';
 import express from 'express';
-import type { Socket } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { createLogger, IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
 import { createGateway } from './app';
 import { apiProxy, apiRoutes, UPSTREAM_IDLE_MS } from './apiProxy';
@@ -52,7 +53,10 @@ function fakeAuth(valid: Map<string, { userId: string; lang?: string }>) {
 }
 
 describe('/api proxy', () => {
-  const valid = new Map<string, { userId: string; lang?: string }>([['good-token', { userId: 'user-1', lang: 'fr' }]]);
+  const valid = new Map<string, { userId: string; lang?: string }>([
+    ['good-token', { userId: 'user-1', lang: 'fr' }],
+    ['writer-token', { userId: 'writer' }],
+  ]);
   const auth = fakeAuth(valid);
   let lists: Awaited<ReturnType<typeof echoUpstream>>;
   let offers: Awaited<ReturnType<typeof echoUpstream>>;
@@ -72,7 +76,7 @@ describe('/api proxy', () => {
 
   it('routes each path to its service with the body streamed through unchanged', async () => {
     const raw = '{"name":  "Noël 🎄", "price": 1999}';
-    const res = await request(app).post('/api/product-lists?x=1').set('Content-Type', 'application/json').send(raw);
+    const res = await request(app).post('/api/product-lists?x=1').set('Authorization', 'Bearer writer-token').set('Content-Type', 'application/json').send(raw);
     expect(res.status).toBe(200);
     expect(res.headers['x-upstream']).toBe('lists');
     expect(res.body).toMatchObject({ service: 'lists', method: 'POST', url: '/api/product-lists?x=1', body: raw, contentType: 'application/json' });
@@ -83,17 +87,40 @@ describe('/api proxy', () => {
       ['/api/favorites/42', 'lists'],
       ['/api/offerings/9', 'offers'],
     ]) {
-      expect((await request(app).patch(path).send({ a: 1 })).body.service).toBe(service);
+      expect((await request(app).patch(path).set('Authorization', 'Bearer writer-token').send({ a: 1 })).body.service).toBe(service);
     }
     expect((await request(app).delete('/api/tokens').send({ token: 't' })).body.service).toBe('auth');
     expect((await request(app).get('/api/accounts')).body.service).toBe('auth');
   });
 
-  it('passes the upstream status and does not parse even a huge body', async () => {
-    const big = 'x'.repeat(2_000_000);
-    const res = await request(app).post('/api/offerings/created').set('Content-Type', 'text/plain').send(big);
+  it('passes the upstream status and the body bytes as they came (not parsed), up to MAX_BODY_KB', async () => {
+    const big = 'x'.repeat(128 * 1024);
+    const res = await request(app).post('/api/offerings/created').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/plain').send(big);
     expect(res.status).toBe(201);
-    expect(res.body.body.length).toBe(2_000_000);
+    expect(res.body.body.length).toBe(128 * 1024);
+    const tooBig = await request(app).post('/api/offerings/created').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/plain').send(`${big}x`);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.code).toBe('payload_too_large');
+    expect(tooBig.headers.connection).toBe('close');
+    // Chunked (no Content-Length) arrives whole too.
+    const chunked = await new Promise<{ status: number; body: { body: string; method: string } }>((resolve, reject) => {
+      const server = app.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/offerings', headers: { 'content-type': 'application/json' } }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => {
+            server.close();
+            resolve({ status: r.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          });
+        });
+        req.on('error', reject);
+        req.write('{"email":');
+        setTimeout(() => req.end('"a@x.org"}'), 50);
+      });
+    });
+    expect(chunked.status).toBe(200);
+    expect(chunked.body).toMatchObject({ method: 'POST', body: '{"email":"a@x.org"}' });
   });
 
   it('answers unknown /api paths and /internal with 404 JSON', async () => {
@@ -195,7 +222,7 @@ describe('upstream connections', () => {
       const app = express();
       app.use(
         apiProxy({
-          routes: apiRoutes({ authUrl: 'http://127.0.0.1:9', listsUrl: upstream.url, offersUrl: 'http://127.0.0.1:9' }),
+          routes: apiRoutes({ authUrls: 'http://127.0.0.1:9', listsUrls: upstream.url, offersUrls: 'http://127.0.0.1:9' }),
           introspector: { check: async () => null },
           timeoutMs: 2000,
           logger: createLogger({ name: 'test', level: 'silent' }),

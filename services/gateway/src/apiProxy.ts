@@ -1,38 +1,75 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { errorBody, HttpError, IDENTITY_HEADER, signIdentity, type Logger } from '@wishlist/service-kit';
+import getRawBody from 'raw-body';
+import {
+  CLIENT_HEADER,
+  errorBody,
+  HttpError,
+  IDENTITY_HEADER,
+  signClientAddress,
+  signIdentity,
+  type Identity,
+  type Logger,
+} from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
+import { plainAddress } from './network';
 import { isUnsafe, markedShareable, type SharedCache } from './sharedCache';
+import { UpstreamPool } from './upstreams';
 
 export interface UpstreamRoute {
   service: string;
-  target: string;
+  /** The service's instances (requests are spread over them). */
+  pool: UpstreamPool;
   /** Path prefixes (a prefix matches itself and anything below it). */
   prefixes: string[];
   /** Whether the raw `Authorization` header reaches the service (auth only). */
   forwardAuthorization: boolean;
 }
 
+type UrlList = string | readonly string[];
+const asList = (urls: UrlList) => (typeof urls === 'string' ? [urls] : urls);
+
 /** The /api route table (SPEC §7 paths → the service that answers them). */
-export function apiRoutes(config: Pick<GatewayConfig, 'authUrl' | 'listsUrl' | 'offersUrl'>): UpstreamRoute[] {
+export function apiRoutes(config: { authUrls: UrlList; listsUrls: UrlList; offersUrls: UrlList }, options: { downMs?: number } = {}): UpstreamRoute[] {
+  const pool = (service: string, urls: UrlList) => new UpstreamPool(service, asList(urls), options.downMs);
   return [
-    { service: 'auth', target: config.authUrl, prefixes: ['/api/tokens', '/api/accounts'], forwardAuthorization: true },
+    { service: 'auth', pool: pool('auth', config.authUrls), prefixes: ['/api/tokens', '/api/accounts'], forwardAuthorization: true },
     {
       service: 'lists',
-      target: config.listsUrl,
+      pool: pool('lists', config.listsUrls),
       prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites'],
       forwardAuthorization: false,
     },
-    { service: 'offers', target: config.offersUrl, prefixes: ['/api/offerings'], forwardAuthorization: false },
+    { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings'], forwardAuthorization: false },
   ];
 }
 
 export function matchRoute(routes: UpstreamRoute[], path: string): UpstreamRoute | undefined {
   return routes.find((r) => r.prefixes.some((p) => path === p || path.startsWith(`${p}/`)));
 }
+
+/**
+ * The only writes (POST, PUT, PATCH, DELETE) someone not signed in may make (SPEC §6-7, and the
+ * services' routes): the sign-in flow (ask for a link, submit the code, revoke a bearer) and a
+ * visitor's offer. Every other write needs a valid bearer, checked before its body is read.
+ */
+const ANONYMOUS_WRITES: { method: string; path: string }[] = [
+  { method: 'POST', path: '/api/tokens' },
+  { method: 'PUT', path: '/api/tokens' },
+  { method: 'DELETE', path: '/api/tokens' },
+  { method: 'POST', path: '/api/offerings' },
+];
+
+export function anonymousWriteAllowed(method: string, path: string): boolean {
+  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return ANONYMOUS_WRITES.some((w) => w.method === method && w.path === p);
+}
+
+/** Headers a client may send to describe where it connects from: never passed on as they came. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip', CLIENT_HEADER];
 
 function unavailable(service: string, res: ServerResponse | Socket, logger: Logger, err: Error) {
   logger.warn({ service, err: err.message }, 'upstream unavailable');
@@ -50,6 +87,44 @@ function unavailable(service: string, res: ServerResponse | Socket, logger: Logg
 }
 
 /**
+ * Answers an error before the request was forwarded. When its body was not (fully) read, the
+ * connection is closed after the answer instead of waiting for the rest of it.
+ */
+function refuse(req: Request, res: Response, err: HttpError) {
+  if (!req.complete) res.setHeader('Connection', 'close');
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(err.status).json(errorBody(err));
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The whole request body, at most `limit` bytes, within `timeoutMs`: 413 when larger (at once when
+ * Content-Length says so), 408 when it does not arrive in time, 400 when it is cut short.
+ */
+export function readBody(req: IncomingMessage, options: { limit: number; timeoutMs: number }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new HttpError(408, 'request_timeout', `The request body did not arrive within ${Math.ceil(options.timeoutMs / 1000)} s.`));
+    }, options.timeoutMs);
+    getRawBody(req, { length: req.headers['content-length'], limit: options.limit }).then(
+      (body) => {
+        clearTimeout(timer);
+        resolve(body);
+      },
+      (err: { status?: number; type?: string }) => {
+        clearTimeout(timer);
+        if (err.status === 413) reject(new HttpError(413, 'payload_too_large', `The request body is larger than ${Math.floor(options.limit / 1024)} kB.`));
+        else reject(HttpError.badRequest('The request body is incomplete.'));
+      },
+    );
+  });
+}
+
+/**
  * How long an idle upstream connection is kept for reuse. It must stay below the services'
  * keep-alive timeout (Node's default `server.keepAliveTimeout`, 5 s): otherwise a request can be
  * written on a socket the service is closing at that very moment, and fails with ECONNRESET (a 503
@@ -57,63 +132,165 @@ function unavailable(service: string, res: ServerResponse | Socket, logger: Logg
  */
 export const UPSTREAM_IDLE_MS = 4000;
 
-/**
- * /api/* → the owning service, body streamed untouched (no body parsing on this path).
- * A bearer is checked once with the auth service; a valid one is replaced by a signed
- * X-Wishlist-Identity assertion. Unknown /api paths fall through (404 JSON after).
- */
-export function apiProxy(options: {
+/** One request on its way upstream: the buffered body, and the instances tried so far. */
+interface Attempt {
+  route: UpstreamRoute;
+  body: Buffer | undefined;
+  next: (err?: unknown) => void;
+  tried: Set<string>;
+  url?: string;
+  /** The upstream connection was established (a fresh one connected, or a kept-alive one reused). */
+  connected: boolean;
+  reused: boolean;
+}
+
+export interface ApiProxyOptions {
   routes: UpstreamRoute[];
   introspector: Introspector;
   timeoutMs: number;
   logger: Logger;
   /** Idle upstream connections are closed after this (default UPSTREAM_IDLE_MS). */
   upstreamIdleMs?: number;
+  /** Largest request body (bytes, default 128 kB). */
+  maxBodyBytes?: number;
+  /** Longest wait for a whole request body (default 10 s). */
+  bodyTimeoutMs?: number;
   /**
    * Filled with the anonymous reads a service marks shareable, and emptied by every write (see
    * sharedCache.ts). Hits are answered before Express (see app.ts), not here.
    */
   cache?: SharedCache;
-}): RequestHandler {
+}
+
+/**
+ * /api/* → the owning service. In order, for each request:
+ * 1. A bearer is checked once with the auth service; a valid one becomes a signed
+ *    X-Wishlist-Identity assertion. A write that needs a signed-in caller and has none gets 401
+ *    at once, its body never read.
+ * 2. The client's address (the socket's, or what the TRUST_PROXY hops say) goes upstream signed in
+ *    X-Wishlist-Client, and as the only X-Forwarded-For entry; whatever the client wrote in
+ *    forwarding headers is dropped.
+ * 3. A body is read here, whole, with a size limit and a deadline (413, 408), before any
+ *    upstream connection is used: a slow sender holds nothing but its own connection.
+ * 4. The request goes to one instance of the service (round-robin). An instance that refuses the
+ *    connection is left out for a while and the request, whose body is buffered, goes to the next
+ *    one; only requests already sent to an instance that dies fail (503).
+ * Unknown /api paths fall through (404 JSON after).
+ */
+export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const cache = options.cache?.enabled ? options.cache : undefined;
+  const maxBodyBytes = options.maxBodyBytes ?? 128 * 1024;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   /** Eligible reads on their way to a service: the cache key and the generation they started in. */
   const filling = new WeakMap<IncomingMessage, { url: string; seen: number }>();
-  const proxies = new Map(
-    options.routes.map((route) => [
-      route,
-      createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target: route.target,
-        // Reused upstream connections: without an agent, http-proxy sends `Connection: close`
-        // upstream and relays it, so every browser request would also lose its connection.
-        // `timeout` closes a free socket once idle that long (the proxy timeout governs busy ones).
-        agent: new Agent({ keepAlive: true, maxSockets: 256, timeout: options.upstreamIdleMs ?? UPSTREAM_IDLE_MS }),
-        changeOrigin: false,
-        xfwd: true,
-        proxyTimeout: options.timeoutMs,
-        logger: undefined,
-        on: {
-          error: (err, _req, res) => unavailable(route.service, res, options.logger, err),
-          ...(cache && {
-            proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
-              const fill = filling.get(req);
-              if (!fill) return;
-              filling.delete(req);
-              if (!markedShareable(proxyRes.statusCode, proxyRes.headers)) return;
-              // Read alongside the pipe to the client (which keeps its own back-pressure).
-              const chunks: Buffer[] = [];
-              proxyRes.on('data', (c: Buffer) => chunks.push(c));
-              proxyRes.on('end', () => {
-                if (proxyRes.complete) cache.store(req, fill.url, 200, proxyRes.headers, Buffer.concat(chunks), fill.seen);
-              });
-            }
-          }),
+  const attempts = new WeakMap<IncomingMessage, Attempt>();
+
+  const forward = (req: IncomingMessage, res: ServerResponse, attempt: Attempt, lastError?: Error) => {
+    const url = attempt.route.pool.pick(attempt.tried);
+    if (url === undefined) return unavailable(attempt.route.service, res, options.logger, lastError ?? new Error('no instance'));
+    attempt.tried.add(url);
+    attempt.url = url;
+    attempt.connected = false;
+    attempt.reused = false;
+    void proxies.get(attempt.route)!.get(url)!(req, res, attempt.next);
+  };
+
+  /**
+   * Whether a failed attempt can go to another instance: nothing reached the service (the
+   * connection was refused or never established), or a read met a kept-alive connection the
+   * service had just closed. A write already sent is never sent twice.
+   */
+  const retriable = (err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse | Socket, attempt: Attempt) => {
+    if (!('writeHead' in res) || res.headersSent || res.destroyed) return false;
+    if (!attempt.connected) return true;
+    return attempt.reused && err.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD') && !req.socket.destroyed;
+  };
+
+  const proxyFor = (route: UpstreamRoute, url: string) =>
+    createProxyMiddleware<IncomingMessage, ServerResponse>({
+      target: url,
+      // Reused upstream connections: without an agent, http-proxy sends `Connection: close`
+      // upstream and relays it, so every browser request would also lose its connection.
+      // `timeout` closes a free socket once idle that long (the proxy timeout governs busy ones).
+      // Bodies are buffered first, so a socket is only ever held by a request the service is
+      // answering, never by a slow client.
+      agent: new Agent({ keepAlive: true, maxSockets: 256, timeout: options.upstreamIdleMs ?? UPSTREAM_IDLE_MS }),
+      changeOrigin: false,
+      // The forwarding headers are written by apiProxy (the derived client address only).
+      xfwd: false,
+      proxyTimeout: options.timeoutMs,
+      logger: undefined,
+      on: {
+        proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
+          const attempt = attempts.get(req);
+          if (!attempt) return;
+          proxyReq.once('socket', (socket: Socket) => {
+            attempt.reused = proxyReq.reusedSocket;
+            if (socket.connecting) socket.once('connect', () => (attempt.connected = true));
+            else attempt.connected = true;
+          });
+          if (attempt.body) {
+            // The body was read here (the request stream is over): send the buffered bytes.
+            proxyReq.removeHeader('transfer-encoding');
+            proxyReq.setHeader('content-length', attempt.body.length);
+            proxyReq.write(attempt.body);
+          }
         },
-      }),
-    ]),
-  );
+        proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
+          route.pool.markUp(url);
+          if (!cache) return;
+          const fill = filling.get(req);
+          if (!fill) return;
+          filling.delete(req);
+          if (!markedShareable(proxyRes.statusCode, proxyRes.headers)) return;
+          // Read alongside the pipe to the client (which keeps its own back-pressure).
+          const chunks: Buffer[] = [];
+          proxyRes.on('data', (c: Buffer) => chunks.push(c));
+          proxyRes.on('end', () => {
+            if (proxyRes.complete) cache.store(req, fill.url, 200, proxyRes.headers, Buffer.concat(chunks), fill.seen);
+          });
+        },
+        error: (err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse | Socket) => {
+          const attempt = attempts.get(req);
+          if (attempt && retriable(err, req, res, attempt)) {
+            if (!attempt.connected) route.pool.markDown(url);
+            options.logger.warn({ service: route.service, instance: url, err: err.code ?? err.message }, 'upstream instance failed before the request reached it: trying another');
+            return forward(req, res as ServerResponse, attempt, err);
+          }
+          unavailable(route.service, res, options.logger, err);
+        },
+      },
+    });
+  const proxies = new Map(options.routes.map((route) => [route, new Map(route.pool.urls.map((url) => [url, proxyFor(route, url)]))]));
+
   return async (req, res, next) => {
     const route = matchRoute(options.routes, req.path);
     if (!route) return next();
+    // Decided on the request as the client sent it (Authorization is dropped below for lists/offers).
+    const fillsCache = cache !== undefined && req.method === 'GET' && cache.eligible(req);
+    let identity: Identity | null = null;
+    try {
+      const bearer = bearerOf(req.headers.authorization);
+      if (bearer !== undefined) identity = await options.introspector.check(bearer);
+    } catch (err) {
+      return refuse(req, res, err instanceof HttpError ? err : HttpError.serviceUnavailable());
+    }
+    if (!identity && isUnsafe(req.method) && !anonymousWriteAllowed(req.method, req.path)) {
+      return refuse(req, res, HttpError.unauthorized('You need to be authenticated to do this.'));
+    }
+    let body: Buffer | undefined;
+    try {
+      if (identity) req.headers[IDENTITY_HEADER] = await signIdentity(identity);
+      if (!route.forwardAuthorization) delete req.headers.authorization;
+      const client = plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      for (const name of FORWARDING_HEADERS) delete req.headers[name];
+      req.headers[CLIENT_HEADER] = await signClientAddress(client);
+      req.headers['x-forwarded-for'] = client;
+      req.headers['x-forwarded-proto'] = req.protocol;
+      if (hasBody(req)) body = await readBody(req, { limit: maxBodyBytes, timeoutMs: bodyTimeoutMs });
+    } catch (err) {
+      return refuse(req, res, err instanceof HttpError ? err : HttpError.badRequest('The request could not be read.'));
+    }
     if (cache) {
       if (isUnsafe(req.method)) {
         cache.invalidate();
@@ -124,20 +301,17 @@ export function apiProxy(options: {
         };
         res.on('finish', done);
         res.on('close', done);
-      } else if (req.method === 'GET' && cache.eligible(req)) {
+      } else if (fillsCache) {
         filling.set(req, { url: req.originalUrl, seen: cache.begin() });
       }
     }
-    try {
-      const bearer = bearerOf(req.headers.authorization);
-      if (bearer !== undefined) {
-        const identity = await options.introspector.check(bearer);
-        if (identity) req.headers[IDENTITY_HEADER] = await signIdentity(identity);
-      }
-      if (!route.forwardAuthorization) delete req.headers.authorization;
-    } catch (err) {
-      return next(err);
-    }
-    return proxies.get(route)!(req, res, next);
+    const attempt: Attempt = { route, body, next, tried: new Set(), connected: false, reused: false };
+    attempts.set(req, attempt);
+    forward(req, res, attempt);
   };
+}
+
+/** The apiProxy options a gateway config gives. */
+export function proxyLimits(config: Pick<GatewayConfig, 'maxBodyKb' | 'bodyTimeoutMs'>) {
+  return { maxBodyBytes: config.maxBodyKb * 1024, bodyTimeoutMs: config.bodyTimeoutMs };
 }

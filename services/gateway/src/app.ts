@@ -17,8 +17,9 @@ import {
   type Logger,
   type Service,
 } from '@wishlist/service-kit';
-import { apiProxy, apiRoutes } from './apiProxy';
+import { apiProxy, apiRoutes, proxyLimits } from './apiProxy';
 import type { GatewayConfig } from './config';
+import { connectionGuard } from './connections';
 import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackAddress, isLoopbackHost, outboxExposureWarning } from './network';
@@ -54,10 +55,11 @@ export function createGateway(
   const logger = deps.logger ?? createLogger({ name: 'gateway', level: config.logLevel });
   setIdentityWarning((m) => logger.warn(m));
   identitySecret(); // fail fast / warn once
+  const routes = apiRoutes(config);
   const introspector =
     deps.introspector ??
     createIntrospector({
-      authUrl: config.authUrl,
+      auth: routes.find((r) => r.service === 'auth')!.pool,
       cacheMs: config.introspectionCacheMs,
       timeoutMs: config.introspectionTimeoutMs,
       logger,
@@ -65,7 +67,17 @@ export function createGateway(
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy === 'false' ? false : config.trustProxy === 'true' ? true : config.trustProxy);
+  // req.ip: the socket's peer, or the address the TRUST_PROXY hops name (never `true`: see config).
+  const trust = config.trustProxy.trim();
+  app.set('trust proxy', trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust);
+  const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const guard = connectionGuard({
+    maxPerClient: config.maxConnectionsPerClient,
+    headersTimeoutMs: config.headersTimeoutMs,
+    bodyTimeoutMs: config.bodyTimeoutMs,
+    exempt: (address) => trusted(address, 0),
+    logger,
+  });
   const logRequest = requestLogger(logger);
   const security = securityHeaders(config);
   app.use(logRequest);
@@ -93,7 +105,7 @@ export function createGateway(
 
   app.use('/internal', notFoundHandler);
   const cache = deps.cache ?? new SharedCache({ maxBytes: Math.round(config.apiCacheMaxMb * 1024 * 1024) });
-  app.use(apiProxy({ routes: apiRoutes(config), introspector, timeoutMs: config.upstreamTimeoutMs, logger, cache }));
+  app.use(apiProxy({ routes, introspector, timeoutMs: config.upstreamTimeoutMs, logger, cache, ...proxyLimits(config) }));
   app.use('/api', notFoundHandler);
 
   // The local outbox (SMTP_URL unset) for developers and e2e tests. It holds every sign-in code:
@@ -143,6 +155,7 @@ export function createGateway(
   // set-up costs more than the whole answer from memory (see sharedCache.ts, `npm run bench:api`).
   const none = () => undefined;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    guard.onRequest(req, res);
     if (cache.enabled && req.url !== undefined && req.url.startsWith('/api/')) {
       const hit = cache.lookup(req, req.url);
       if (hit) {
@@ -159,6 +172,7 @@ export function createGateway(
   const shout = deps.shout ?? ((text: string) => console.error(text));
   service.listen = async (port, host) => {
     const listening = await listen(port, host);
+    guard.attach(listening.server);
     const address = host ?? (listening.server.address() as AddressInfo).address;
     if (!config.smtpUrl && !isLoopbackHost(address)) {
       logger.warn({ host: address, port: listening.port }, 'reachable from other machines while mails go to the local outbox: set SMTP_URL, or HOST=127.0.0.1');

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import express from 'express';
 import { z } from 'zod';
 import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
 
@@ -41,6 +42,32 @@ const remotesOverride = z
     return parsed.data;
   });
 
+/**
+ * One service's instances: `http://a:4002` or `http://a:4002,http://b:4002` (commas or spaces);
+ * the gateway spreads requests over them.
+ */
+const urlList = z
+  .string()
+  .transform((v) => [...new Set(v.split(/[\s,]+/).filter(Boolean).map((u) => u.replace(/\/+$/, '')))])
+  .pipe(z.array(z.url({ protocol: /^https?$/, message: 'must be http(s) URLs, separated by commas' })).min(1, 'needs at least one URL'));
+
+/**
+ * Express "trust proxy": `false` (default: the client is the socket's peer), a hop count, or the
+ * proxies whose X-Forwarded-For is believed (`loopback`, `uniquelocal`, addresses, subnets).
+ * `true` (believe every hop, so the left-most address any client writes) is refused.
+ */
+const trustProxy = z.string().superRefine((v, ctx) => {
+  if (v.trim() === 'true') {
+    ctx.addIssue({ code: 'custom', message: "'true' would believe any client's X-Forwarded-For: name the proxy (loopback, an address, a subnet) or a hop count" });
+    return;
+  }
+  try {
+    express().set('trust proxy', /^\d+$/.test(v.trim()) ? Number(v) : v === 'false' ? false : v);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `not a list of addresses or subnets: ${(err as Error).message}` });
+  }
+});
+
 const dist = (dir: string) => resolve(REPO_ROOT, dir, 'dist');
 const distSettings = {
   remoteContentDist: setting('REMOTE_CONTENT_DIST', z.string().min(1), dist('remote-content')),
@@ -53,10 +80,24 @@ export const gatewayConfig = defineConfig('gateway', {
   ...commonSettings({ port: 8080 }),
   publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`),
   // Clients are browsers: nothing in front of the gateway unless you say so.
-  trustProxy: setting('TRUST_PROXY', z.string(), 'false'),
-  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', { description: 'auth service (tokens, accounts, introspection)' }),
-  listsUrl: setting('LISTS_URL', schemas.url, 'http://127.0.0.1:4002'),
-  offersUrl: setting('OFFERS_URL', schemas.url, 'http://127.0.0.1:4003'),
+  trustProxy: setting('TRUST_PROXY', trustProxy, 'false', {
+    description: 'the proxy hops in front whose X-Forwarded-For is believed (false: none, the client is the socket)',
+  }),
+  authUrls: setting('AUTH_URL', urlList, 'http://127.0.0.1:4001', {
+    description: 'auth service instances, comma-separated (tokens, accounts, introspection)',
+  }),
+  listsUrls: setting('LISTS_URL', urlList, 'http://127.0.0.1:4002', { description: 'lists service instances, comma-separated' }),
+  offersUrls: setting('OFFERS_URL', urlList, 'http://127.0.0.1:4003', { description: 'offers service instances, comma-separated' }),
+  headersTimeoutMs: setting('HEADERS_TIMEOUT_MS', schemas.positiveInt, '10000', {
+    description: "longest wait for a request's headers (a new connection's, or the next one on a kept-alive connection)",
+  }),
+  bodyTimeoutMs: setting('BODY_TIMEOUT_MS', schemas.positiveInt, '10000', {
+    description: 'longest wait for a whole /api request body once its headers are in (408 after)',
+  }),
+  maxBodyKb: setting('MAX_BODY_KB', schemas.positiveInt, '128', { description: 'largest /api request body (413 above)' }),
+  maxConnectionsPerClient: setting('MAX_CONNECTIONS_PER_CLIENT', schemas.positiveInt, '64', {
+    description: 'open connections per client address at once; more are closed at once (trusted proxies are not counted)',
+  }),
   upstreamTimeoutMs: setting('UPSTREAM_TIMEOUT_MS', schemas.positiveInt, '15000', {
     description: 'longest wait for a service answer before a 503',
   }),

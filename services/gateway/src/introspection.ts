@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { HttpError, internalClient, type Identity, type Logger } from '@wishlist/service-kit';
+import { HttpError, internalClient, type Identity, type InternalClient, type InternalResponse, type Logger } from '@wishlist/service-kit';
+import { UpstreamPool } from './upstreams';
 
 /**
  * Contract with the auth service (see README): POST {AUTH_URL}/internal/introspect, body
@@ -20,13 +21,41 @@ const MAX_ENTRIES = 10_000;
 const MAX_TOKEN_LENGTH = 1024;
 
 export function createIntrospector(options: {
-  authUrl: string;
+  /** The auth instances (one URL, several, or the pool the proxy uses for auth). */
+  auth: string | readonly string[] | UpstreamPool;
   cacheMs: number;
   timeoutMs: number;
   logger?: Logger;
   now?: () => number;
 }): Introspector {
-  const client = internalClient(options.authUrl, { serviceName: 'gateway', timeoutMs: options.timeoutMs, upstreamName: 'authentication' });
+  const pool =
+    options.auth instanceof UpstreamPool ? options.auth : new UpstreamPool('auth', typeof options.auth === 'string' ? [options.auth] : options.auth);
+  const clients = new Map<string, InternalClient>();
+  const clientFor = (url: string) => {
+    let client = clients.get(url);
+    if (!client) {
+      client = internalClient(url, { serviceName: 'gateway', timeoutMs: options.timeoutMs, upstreamName: 'authentication' });
+      clients.set(url, client);
+    }
+    return client;
+  };
+  /** An introspection is a read: an instance that cannot answer is left out for a while and the next one asked. */
+  const post = async (token: string): Promise<InternalResponse> => {
+    const tried = new Set<string>();
+    let failure: unknown;
+    for (let url = pool.pick(tried); url !== undefined; url = pool.pick(tried)) {
+      tried.add(url);
+      try {
+        const res = await clientFor(url).post('/internal/introspect', { token });
+        pool.markUp(url);
+        return res;
+      } catch (err) {
+        failure = err;
+        pool.markDown(url);
+      }
+    }
+    throw failure;
+  };
   const now = options.now ?? Date.now;
   // Keyed by a hash: raw bearers never sit in memory longer than the request.
   const cache = new Map<string, { until: number; identity: Identity | null }>();
@@ -43,7 +72,7 @@ export function createIntrospector(options: {
   };
 
   const ask = async (token: string): Promise<Identity | null> => {
-    const res = await client.post('/internal/introspect', { token });
+    const res = await post(token);
     if (res.status === 401) return null;
     if (res.status === 200) {
       const parsed = validAnswer.safeParse(res.body);

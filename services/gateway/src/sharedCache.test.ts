@@ -193,7 +193,7 @@ describe('the gateway as a shared cache of anonymous /api reads', () => {
     const release = lists.holdReads();
     const stale = request(app).get('/api/product-lists/r1').then((r) => r);
     await new Promise((r) => setTimeout(r, 100)); // the read has reached the service
-    const write = request(app).post('/api/products-in-lists').send({ productListId: 'r1' }).then((r) => r);
+    const write = request(app).post('/api/products-in-lists').set('Authorization', 'Bearer good-token').send({ productListId: 'r1' }).then((r) => r);
     await new Promise((r) => setTimeout(r, 50));
     release();
     const [read] = await Promise.all([stale, write]);
