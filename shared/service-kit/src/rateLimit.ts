@@ -1,8 +1,19 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rateLimit, ipKeyGenerator, MemoryStore, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit';
+import mongoose, { type Connection } from 'mongoose';
+import { RateLimiterMongo, type RateLimiterRes } from 'rate-limiter-flexible';
+import { databaseState } from './database';
 import { errorBody, HttpError } from './errors';
 
+/** The collection, in the service's own database, that holds every rate-limit counter. */
+export const RATE_LIMIT_COLLECTION = 'rate_limits';
+
 export interface RateLimitOptions {
+  /**
+   * Names this limit's counters in the shared collection (`<name>:<key>`): every instance of the
+   * service that uses the same name counts together, two limits with different names never do.
+   */
+  name: string;
   /** Window length in ms. */
   windowMs: number;
   /** Requests allowed per key and window. */
@@ -11,11 +22,79 @@ export interface RateLimitOptions {
   message?: string;
   /** Defaults to req.clientAddress (the gateway's signed client address, or the socket peer), IPv6 per /56. */
   key?: (req: Request) => string;
+  /**
+   * Where counters live. `database` (default): the `rate_limits` collection of the service's
+   * mongoose connection, so limits hold across instances and restarts. `memory`: this process
+   * only (services without a database).
+   */
+  store?: 'database' | 'memory';
+  /** The database connection of `store: 'database'` (default: mongoose's, the service's own database). */
+  connection?: Connection;
+}
+
+function resetTime(res: RateLimiterRes): Date | undefined {
+  return res.msBeforeNext >= 0 ? new Date(Date.now() + res.msBeforeNext) : undefined;
 }
 
 /**
- * Per-process, in-memory rate limit answering 429 `{ error: { code: 'too_many_requests',
- * message } }` with RateLimit and Retry-After headers.
+ * express-rate-limit's Store interface over rate-limiter-flexible's RateLimiterMongo (a maintained,
+ * atomic MongoDB counter: one findOneAndUpdate upsert per hit, window expiry decided in the query,
+ * so it is exact without the TTL monitor, which only tidies up). No storage logic lives here.
+ */
+class DatabaseStore implements Store {
+  readonly localKeys = false;
+  private limiter?: RateLimiterMongo;
+
+  constructor(
+    readonly prefix: string,
+    private readonly connection: Connection,
+  ) {}
+
+  init(options: Options): void {
+    this.limiter = new RateLimiterMongo({
+      storeClient: this.connection,
+      tableName: RATE_LIMIT_COLLECTION,
+      keyPrefix: this.prefix,
+      points: typeof options.limit === 'number' ? options.limit : 1,
+      duration: options.windowMs / 1000,
+    });
+  }
+
+  private ready(): RateLimiterMongo {
+    // Without this, mongoose would buffer the command for 10 s before failing: answer at once.
+    const down =
+      this.connection === mongoose.connection
+        ? databaseState() !== 'connected'
+        : this.connection.readyState !== mongoose.ConnectionStates.connected;
+    if (down || !this.limiter) {
+      throw HttpError.databaseUnavailable();
+    }
+    return this.limiter;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const res = await this.ready().penalty(key, 1);
+    return { totalHits: res.consumedPoints, resetTime: resetTime(res) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.ready().reward(key, 1);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.ready().delete(key);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const res = await this.ready().get(key);
+    return res ? { totalHits: res.consumedPoints, resetTime: resetTime(res) } : undefined;
+  }
+}
+
+/**
+ * Rate limit answering 429 `{ error: { code: 'too_many_requests', message } }` with RateLimit and
+ * Retry-After headers, counted in the service's database (shared by its instances, kept across
+ * restarts). While the database is unreachable the limited routes answer 503: they fail closed.
  */
 export function createRateLimit(options: RateLimitOptions): RequestHandler {
   const message = options.message ?? 'Too many requests. Wait a moment and try again.';
@@ -24,6 +103,10 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    identifier: options.name,
+    store: options.store === 'memory' ? new MemoryStore() : new DatabaseStore(options.name, options.connection ?? mongoose.connection),
+    // A store error (database down) goes to the error handler: 503, never an unlimited pass.
+    passOnStoreError: false,
     keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown')),
     // The key never comes from req.ip or X-Forwarded-For (see clientAddress in service.ts); the
     // library's checks of those would only warn about headers we deliberately ignore.

@@ -70,17 +70,20 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
 
       const windowMs = config.signinRateWindowSeconds * 1000;
       const signInPerClient = createRateLimit({
+        name: 'sign-in-per-client',
         windowMs,
         limit: config.signinRatePerClient,
         message: 'Too many sign-in requests from your network. Try again in a few minutes.',
       });
       const signInPerAddress = createRateLimit({
+        name: 'sign-in-per-address',
         windowMs,
         limit: config.signinRatePerAddress,
         message: 'Too many sign-in links were asked for this address. Check your e-mails, or try again in a few minutes.',
         key: (req) => `address:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
       });
       const validatePerClient = createRateLimit({
+        name: 'validate-per-client',
         windowMs,
         limit: config.validateRatePerClient,
         message: 'Too many validation attempts from your network. Try again in a few minutes.',

@@ -84,6 +84,7 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
   const router = Router();
   const signedIn = requireIdentity();
   const perUser = createRateLimit({
+    name: 'page-fetch-per-user',
     windowMs: 60_000,
     limit: deps.perMinute ?? 30,
     key: (req) => `pages:${req.identity!.userId}`,

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { createService, IDENTITY_HEADER, signIdentity } from '@wishlist/service-kit';
+import { createService, IDENTITY_HEADER, signIdentity, startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
 import request from 'supertest';
 import { listsConfig } from '../config';
 import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
@@ -112,6 +112,14 @@ function startShop(): Promise<void> {
     shopPort = (shop.address() as AddressInfo).port;
   });
 }
+
+// The per-person page-fetch limit counts in the service database (rate_limits).
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await startTestDatabase();
+});
+afterEach(() => db.clear());
+afterAll(() => db.close());
 
 beforeAll(startShop);
 afterAll(() => {

@@ -76,6 +76,7 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
       const service = offerings;
 
       const creationLimit = createRateLimit({
+        name: 'offering-creation',
         windowMs: config.offeringRateWindowSeconds * 1000,
         limit: config.offeringRatePerClient,
         message: 'Too many offers were sent from your network. Try again in a few minutes.',
