@@ -4,8 +4,8 @@
 // namespace, named after the directory's device and inode. Only one process can bind a name, and
 // the kernel releases it when the process dies, however it dies (SIGKILL, a whole process group
 // killed, a container stopped): there is no stale state to clean up and no pid to misread. The
-// file `mongod.lock` then only tells people who holds the directory (pid, start time, host); a
-// leftover one is simply overwritten. A second engine asks the holder over the socket who it is
+// file `mongod.lock` then only tells people who holds the directory (pid, start time, host); it
+// is written once the directory has opened, and a leftover one is simply overwritten. A second engine asks the holder over the socket who it is
 // and refuses to start, naming it.
 //
 // Elsewhere (mode 'pidfile') `mongod.lock` is the lock, created exclusively and holding the
@@ -48,6 +48,8 @@ export interface DirLock {
   readonly dir: string;
   readonly file: string;
   readonly mode: LockMode;
+  /** Writes who holds the directory into the lock file (socket mode; the pid file already says it). */
+  publish(): void;
   release(): void;
 }
 
@@ -210,23 +212,23 @@ async function acquireSocket(dir: string, file: string): Promise<DirLock> {
     throw lockedError(dir, holder);
   }
   server.unref();
-  try {
-    // Whatever an earlier holder left is stale: we hold the socket. The file only informs people,
-    // so it is not fsynced.
-    writeLockFile(file, info, 'w', false);
-  } catch (e) {
-    server.close();
-    throw e;
-  }
   let released = false;
+  let published = false;
   return {
     dir,
     file,
     mode: 'socket',
+    publish() {
+      // Whatever an earlier holder left is stale: we hold the socket. Written only once the
+      // directory opened (a start that refuses leaves the directory as it was); the file only
+      // informs people, so it is not fsynced.
+      writeLockFile(file, info, 'w', false);
+      published = true;
+    },
     release() {
       if (released) return;
       released = true;
-      fs.rmSync(file, { force: true });
+      if (published) fs.rmSync(file, { force: true });
       server.close();
     },
   };
@@ -245,6 +247,7 @@ function acquirePidfile(dir: string, file: string): DirLock {
         dir,
         file,
         mode: 'pidfile',
+        publish() {},
         release() {
           if (released) return;
           released = true;

@@ -73,6 +73,7 @@ export async function repair(dir: string, opts: { lockMode?: LockMode } = {}): P
   if (!fs.existsSync(dir)) throw new Error(`no data directory at ${dir}`);
   const lock = await acquireDirLock(dir, opts.lockMode);
   try {
+    lock.publish();
     const report: RepairReport = { dir, files: [], backupDir: null };
     const backup = (file: string): string => {
       if (!report.backupDir) {

@@ -186,6 +186,7 @@ export class Storage {
       nextSeq = r.records.length;
     }
     // Phase 2: the files are sound.
+    opts.lock.publish();
     tightenPermissions(dir);
     for (const f of leftovers) fs.rmSync(path.join(dir, f), { force: true });
     if (truncateTo !== null) {

@@ -163,7 +163,8 @@ describeEngine('the engine files under faults (engine only)', () => {
     for (const off of [0, middle, boundary, inLast]) {
       const bad = Buffer.from(journal);
       bad[off] = ~bad[off] & 0xff;
-      reset(dir, { 'journal.0': bad });
+      // as after a crash: the dead engine's lock file is still there, and stays as it was
+      reset(dir, { 'journal.0': bad, 'mongod.lock': Buffer.from('{"pid":999999,"started":"1","boot":null,"host":"x","since":""}') });
       const k = recordAt(off);
       await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)) });
       // writes after the damage are back
