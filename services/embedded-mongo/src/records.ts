@@ -107,12 +107,13 @@ function tryV1(buf: Buffer, off: number): Attempt {
 
 export type Format = 1 | 2;
 
-/** Format 2 if the file is empty or starts with a format-2 record; 1 if it starts with a format-1 one. */
+/**
+ * Format 1 only if the file starts with an intact format-1 record; otherwise format 2, the stricter
+ * reading (a format-1 reading could take a damaged first record for a torn tail and drop it).
+ */
 export function detectFormat(buf: Buffer): Format {
   if (buf.length === 0 || buf.subarray(0, Math.min(4, buf.length)).equals(MAGIC.subarray(0, Math.min(4, buf.length)))) return 2;
-  if (tryV1(buf, 0).kind === 'ok') return 1;
-  // The first record is damaged: whichever format has intact records further on.
-  return nextIntact(buf, 0, 2, -1) ? 2 : 1;
+  return tryV1(buf, 0).kind === 'ok' ? 1 : 2;
 }
 
 /** The next intact record strictly after `from`, or null. For format 2, only one with seq > minSeq. */
@@ -219,6 +220,14 @@ export interface SalvageResult {
 /** Every intact record of the file, skipping damaged bytes (repair). */
 export function salvage(buf: Buffer, opts: { allowTornTail: boolean }): SalvageResult {
   const format = detectFormat(buf);
+  const first = salvageAs(buf, format, opts);
+  if (format === 1 || tryV2(buf, 0).kind === 'ok') return first;
+  // The first record is damaged, so the format is a guess: keep the reading that finds more.
+  const other = salvageAs(buf, 1, opts);
+  return other.records.length > first.records.length ? other : first;
+}
+
+function salvageAs(buf: Buffer, format: Format, opts: { allowTornTail: boolean }): SalvageResult {
   const records: IntactRecord[] = [];
   const skipped: SkippedRegion[] = [];
   let off = 0;

@@ -139,6 +139,22 @@ describeEngine('the engine files under faults (engine only)', () => {
     expect(salvagedExactly).toBe(journal.length);
   });
 
+  test('a journal of one or two records: a bad byte anywhere is damage, never a torn tail', () => {
+    for (const n of [1, 2]) {
+      const short = journal.subarray(0, records[n - 1].end);
+      for (let off = 0; off < short.length; off++) {
+        const bad = Buffer.from(short);
+        bad[off] ^= 0xff;
+        const k = recordAt(off);
+        const strict = readStrict(bad, { allowTornTail: true });
+        expect([off, strict.tornTail, strict.damage?.offset]).toEqual([off, false, records[k].offset]);
+        expect(salvage(bad, { allowTornTail: true }).records.flatMap(idsOf)).toEqual(ALL.slice(0, n).filter((id) => !idsOf(records[k]).includes(id)));
+      }
+    }
+    // one stray byte that cannot begin a record is damage too
+    expect(readStrict(Buffer.from([0]), { allowTornTail: true }).damage?.offset).toBe(0);
+  });
+
   test('one corrupted byte at ~80 offsets through the engine: refused, nothing changed; --repair keeps every other record', async () => {
     const dir = tmpDir('bytes');
     const offsets = new Set<number>(records.flatMap((r) => [r.offset, r.offset + 9, r.end - 1]));
