@@ -3,7 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import request from 'supertest';
 import { startTestDatabase, type TestDatabase } from './database';
 import { CLIENT_HEADER, signClientAddress } from './identity';
-import { createRateLimit, RATE_LIMIT_COLLECTION, type RateLimitOptions } from './rateLimit';
+import { clientSpoofAttempts, createRateLimit, RATE_LIMIT_COLLECTION, type RateLimitOptions } from './rateLimit';
 import { createService, type Listening } from './service';
 
 let db: TestDatabase;
@@ -146,5 +146,17 @@ describe('createRateLimit', () => {
     expect((await request(app).post('/sign-in')).status).toBe(200);
     expect((await request(app).post('/sign-in')).status).toBe(429);
     expect(await mongoose.connection.collection(RATE_LIMIT_COLLECTION).countDocuments()).toBe(0);
+  });
+});
+
+describe('clientSpoofAttempts', () => {
+  it('none of them gives a fresh limit', async () => {
+    const { app } = limited({ limit: 3 });
+    const attempts = await clientSpoofAttempts(40);
+    expect(new Set(attempts.map((a) => a.kind)).size).toBe(10);
+    const statuses: number[] = [];
+    for (const a of attempts) statuses.push((await request(app).post('/sign-in').set(a.headers)).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.slice(3).every((s) => s === 429)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { RateLimiterMongo, type RateLimiterRes } from 'rate-limiter-flexible';
 import { databaseState } from './database';
 import { errorBody, HttpError } from './errors';
+import { CLIENT_HEADER, signClientAddress, signIdentity, signServiceAssertion } from './identity';
 
 /** The collection, in the service's own database, that holds every rate-limit counter. */
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
@@ -115,4 +116,39 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
       res.status(429).json(errorBody(new HttpError(429, 'too_many_requests', message)));
     },
   });
+}
+
+/**
+ * For tests of rate-limited routes: `count` requests' headers by which a client tries to pass for
+ * someone else, each with a fresh address: forwarding headers (X-Forwarded-For, X-Real-IP,
+ * Forwarded) and X-Wishlist-Client values that must not verify (garbage, unsigned, signed with
+ * another key, expired, an identity or service assertion instead of a client address).
+ * None of them may give a fresh limit.
+ */
+export async function clientSpoofAttempts(count: number): Promise<Array<{ kind: string; headers: Record<string, string> }>> {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const kinds: Array<[string, (ip: string) => Promise<Record<string, string>>]> = [
+    ['x-forwarded-for', async (ip) => ({ 'X-Forwarded-For': ip })],
+    ['x-forwarded-for chain', async (ip) => ({ 'X-Forwarded-For': `${ip}, 10.0.0.1, 127.0.0.1` })],
+    ['x-real-ip', async (ip) => ({ 'X-Real-IP': ip })],
+    ['forwarded', async (ip) => ({ Forwarded: `for="${ip}";proto=https` })],
+    ['client garbage', async (ip) => ({ [CLIENT_HEADER]: ip })],
+    [
+      'client unsigned (alg none)',
+      async (ip) => ({
+        [CLIENT_HEADER]: `${b64({ alg: 'none' })}.${b64({ sub: ip, iss: 'wishlist-gateway', aud: 'wishlist-client-address', exp: 9e9 })}.`,
+      }),
+    ],
+    ['client forged key', async (ip) => ({ [CLIENT_HEADER]: await signClientAddress(ip, { secret: `forged-${'k'.repeat(40)}` }) })],
+    ['client expired', async (ip) => ({ [CLIENT_HEADER]: await signClientAddress(ip, { expiresInSeconds: -120 }) })],
+    ['client wrong audience (identity)', async (ip) => ({ [CLIENT_HEADER]: await signIdentity({ userId: ip }) })],
+    ['client wrong audience (service)', async () => ({ [CLIENT_HEADER]: await signServiceAssertion('gateway') })],
+  ];
+  const attempts = [];
+  for (let i = 0; i < count; i += 1) {
+    const [kind, make] = kinds[i % kinds.length];
+    const ip = i % 3 === 2 ? `2001:db8:${(i + 1).toString(16)}::1` : `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    attempts.push({ kind, headers: await make(ip) });
+  }
+  return attempts;
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import mongoose from 'mongoose';
 import {
   CLIENT_HEADER,
+  clientSpoofAttempts,
   SERVICE_HEADER,
   signClientAddress,
   signServiceAssertion,
@@ -399,5 +400,62 @@ describe('rate limits on POST /api/tokens', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/Too many sign-in requests/);
     expect((await from('198.51.100.1', 4)).status).toBe(201);
+  });
+});
+
+describe('per-client limits cannot be dodged, and hold across instances and restarts', () => {
+  const signInFrom = (app: Harness['auth']['app'], i: number, headers: Record<string, string>) =>
+    request(app).post('/api/tokens').set(headers).send({ email: `spoof${i}@example.com`, tokenName: `s${i}` });
+
+  it('rotating forwarding headers or bad X-Wishlist-Client values gives no fresh sign-in limit: 30 of 40 accepted', async () => {
+    h = harness({ SIGNIN_RATE_PER_CLIENT: '30' });
+    const statuses: number[] = [];
+    for (const [i, attempt] of (await clientSpoofAttempts(40)).entries()) {
+      statuses.push((await signInFrom(h.auth.app, i, attempt.headers)).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    expect(h.mailer.sent).toHaveLength(30);
+  });
+
+  it('nor a fresh validation limit', async () => {
+    h = harness({ VALIDATE_RATE_PER_CLIENT: '3' });
+    const statuses: number[] = [];
+    for (const attempt of await clientSpoofAttempts(20)) {
+      statuses.push((await request(h.auth.app).put('/api/tokens').set(attempt.headers).send({ tokenName: 'tX', validationCode: 'q'.repeat(43) })).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, ...Array(17).fill(429)]);
+  });
+
+  it('two auth instances on one database share one per-client limit', async () => {
+    h = harness({ SIGNIN_RATE_PER_CLIENT: '4' });
+    const other = harness({ SIGNIN_RATE_PER_CLIENT: '4' });
+    const [a, b] = await Promise.all([h.auth.listen(0, '127.0.0.1'), other.auth.listen(0, '127.0.0.1')]);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const res = await fetch(`http://127.0.0.1:${(i % 2 === 0 ? a : b).port}/api/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [CLIENT_HEADER]: await signClientAddress('203.0.113.7') },
+          body: JSON.stringify({ email: `both${i}@example.com`, tokenName: `b${i}` }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, ...Array(6).fill(429)]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await other.auth.stop();
+    }
+  });
+
+  it('a restarted instance still knows the limit', async () => {
+    h = harness({ SIGNIN_RATE_PER_CLIENT: '2' });
+    const client = { [CLIENT_HEADER]: await signClientAddress('203.0.113.7') };
+    expect((await signInFrom(h.auth.app, 1, client)).status).toBe(201);
+    expect((await signInFrom(h.auth.app, 2, client)).status).toBe(201);
+    await h.auth.stop();
+    h = harness({ SIGNIN_RATE_PER_CLIENT: '2' });
+    expect((await signInFrom(h.auth.app, 3, client)).status).toBe(429);
+    expect((await signInFrom(h.auth.app, 4, { [CLIENT_HEADER]: await signClientAddress('198.51.100.1') })).status).toBe(201);
   });
 });

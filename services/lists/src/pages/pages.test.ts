@@ -2,7 +2,14 @@ import { once } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { createService, IDENTITY_HEADER, signIdentity, startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
+import {
+  clientSpoofAttempts,
+  createService,
+  IDENTITY_HEADER,
+  signIdentity,
+  startTestDatabase,
+  type TestDatabase,
+} from '@wishlist/service-kit';
 import request from 'supertest';
 import { listsConfig } from '../config';
 import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
@@ -458,5 +465,18 @@ describe.each(['/api/pages', '/api/pages/metadata'])('%s input and access', (pat
     expect(over.body.error.code).toBe('too_many_requests');
     const bob = await request(limited).post(path).set(await as('bob')).send({ url: 'ftp://x' });
     expect(bob.status).toBe(422);
+  });
+
+  it('counts one person across instances and restarts, whatever client headers they rotate', async () => {
+    const instances = [appWith({}, { perMinute: 3 }), appWith({}, { perMinute: 3 })];
+    const alice = await as('alice');
+    const spoofs = await clientSpoofAttempts(6);
+    const statuses: number[] = [];
+    for (const [i, spoof] of spoofs.entries()) {
+      statuses.push((await request(instances[i % 2]).post(path).set({ ...spoof.headers, ...alice }).send({ url: 'ftp://x' })).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 429, 429, 429]);
+    const restarted = appWith({}, { perMinute: 3 });
+    expect((await request(restarted).post(path).set(alice).send({ url: 'ftp://x' })).status).toBe(429);
   });
 });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import mongoose from 'mongoose';
 import {
   CLIENT_HEADER,
+  clientSpoofAttempts,
   IDENTITY_HEADER,
   SERVICE_HEADER,
   signClientAddress,
@@ -438,6 +439,36 @@ describe('POST /api/offerings', () => {
     expect((await post(offerBody([lists.add(ALICE)]), { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
     // Another client, as the gateway signs it, is not limited.
     expect((await post(offerBody([lists.add(ALICE)]), { [CLIENT_HEADER]: await signClientAddress('203.0.113.9') })).status).toBe(201);
+  });
+
+  it('gives no fresh limit to rotated forwarding headers or bad X-Wishlist-Client values: 10 of 30 accepted', async () => {
+    await offers.stop();
+    offers = makeService({ OFFERING_RATE_PER_CLIENT: '10' });
+    const statuses: number[] = [];
+    for (const attempt of await clientSpoofAttempts(30)) statuses.push((await post(offerBody([lists.add(ALICE)]), attempt.headers)).status);
+    expect(statuses).toEqual([...Array(10).fill(201), ...Array(20).fill(429)]);
+    expect(await offeringsInDb()).toHaveLength(10);
+  });
+
+  it('holds one limit across two instances on one database, and across a restart', async () => {
+    await offers.stop();
+    offers = makeService({ OFFERING_RATE_PER_CLIENT: '3' });
+    const other = makeService({ OFFERING_RATE_PER_CLIENT: '3' });
+    const [a, b] = await Promise.all([offers.listen(0, '127.0.0.1'), other.listen(0, '127.0.0.1')]);
+    const client = { 'content-type': 'application/json', [CLIENT_HEADER]: await signClientAddress('203.0.113.9') };
+    const offerVia = async (port: number) =>
+      (await fetch(`http://127.0.0.1:${port}/api/offerings`, { method: 'POST', headers: client, body: JSON.stringify(offerBody([lists.add(ALICE)])) })).status;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) statuses.push(await offerVia((i % 2 === 0 ? a : b).port));
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await other.stop();
+    }
+    await offers.stop();
+    offers = makeService({ OFFERING_RATE_PER_CLIENT: '3' }); // restarted
+    expect((await post(offerBody([lists.add(ALICE)]), { [CLIENT_HEADER]: client[CLIENT_HEADER] })).status).toBe(429);
   });
 });
 
