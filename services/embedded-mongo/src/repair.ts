@@ -26,6 +26,8 @@ export interface FileRepair {
   tornTail: boolean;
   repaired: boolean;
   backup: string | null;
+  /** The file was missing and has been created empty. */
+  created?: boolean;
 }
 
 export interface RepairReport {
@@ -130,6 +132,10 @@ export async function repair(dir: string, opts: { lockMode?: LockMode } = {}): P
         writeAtomically(jf, records.map((r, i) => encodePayload(r.payload, i)));
         entry.repaired = true;
       }
+    } else if (gen !== null) {
+      // The snapshot's journal is lost: start again from the snapshot alone.
+      writeAtomically(jf, []);
+      report.files.push({ file: jf, format: 2, size: 0, recordsKept: 0, skipped: [], recordsLost: null, bytesSkipped: 0, tornTail: false, repaired: true, backup: null, created: true });
     }
     tightenPermissions(dir);
     return report;
@@ -144,6 +150,10 @@ export function formatRepairReport(r: RepairReport): string {
   if (!r.files.length) lines.push('  no snapshot or journal: nothing to repair');
   for (const f of r.files) {
     const name = path.basename(f.file);
+    if (f.created) {
+      lines.push(`  ${name}: missing; created empty (the writes acknowledged after the snapshot, if there were any, are lost)`);
+      continue;
+    }
     if (!f.skipped.length) {
       lines.push(`  ${name}: intact, ${f.recordsKept} record(s)${f.tornTail ? ' and an incomplete last record (an unacknowledged write), which the next start drops' : ''}`);
       continue;

@@ -184,6 +184,17 @@ export class Storage {
       for (const rec of r.records) recovered.push(rec.ops);
       journalBytes = r.validEnd;
       nextSeq = r.records.length;
+    } else if (fs.existsSync(snapFile)) {
+      // Compaction creates the snapshot's journal before renaming the snapshot into place.
+      throw new StorageDamageError(
+        dir,
+        jf,
+        null,
+        'journal missing',
+        `${jf} is missing: it holds the writes acknowledged after the snapshot ${snapFile} (generation ${gen}) was taken. ` +
+          `The engine did not start and changed nothing. Put it back if you can; if it is lost, ` +
+          `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\` starts again from the snapshot alone (an empty journal is created).`,
+      );
     }
     // Phase 2: the files are sound.
     opts.lock.publish();

@@ -305,6 +305,25 @@ describeEngine('the engine files under faults (engine only)', () => {
     expect(tree(dir)).toEqual(before);
   });
 
+  test("a snapshot whose journal is missing refuses; --repair starts again from the snapshot alone", async () => {
+    const src = tmpDir('nojournal-src');
+    reset(src, { 'journal.0': journal });
+    const engine = new Engine();
+    const lock = await acquireDirLock(src);
+    const storage = Storage.open(src, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
+    storage.compact();
+    await storage.close();
+    engine.close();
+    const dir = tmpDir('nojournal');
+    reset(dir, { 'snapshot.bson': fs.readFileSync(path.join(src, 'snapshot.bson')) });
+    const before = tree(dir);
+    await expect(openIds(dir)).rejects.toThrow(/journal\.1 is missing: it holds the writes acknowledged after the snapshot/);
+    expect(tree(dir)).toEqual(before);
+    const report = await repair(dir);
+    expect(formatRepairReport(report)).toContain('journal.1: missing; created empty');
+    expect(await openIds(dir)).toEqual(ALL);
+  });
+
   test('a compaction interrupted at any step leaves a directory that starts with every write', async () => {
     // The files of each step: snapshot.bson.tmp being written, then complete with the next (empty)
     // journal created, then renamed into place with the old journal not yet removed.
