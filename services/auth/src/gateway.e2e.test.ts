@@ -1,11 +1,12 @@
 // The whole sign-in journey through the real gateway, auth and lists apps (port 0, one process,
 // one identity secret), with mails read from the local outbox at GET /dev/mails.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import request from 'supertest';
-import { startTestDatabase, type Listening, type TestDatabase } from '@wishlist/service-kit';
+import { clientSpoofAttempts, RATE_LIMIT_COLLECTION, startTestDatabase, type Listening, type TestDatabase } from '@wishlist/service-kit';
 import { createGateway } from '@wishlist/gateway/src/app';
 import { gatewayConfig } from '@wishlist/gateway/src/config';
 import { createListsService } from '@wishlist/lists-service/src/http/app';
@@ -136,3 +137,29 @@ it('answers malformed and wrong requests with 4xx JSON through the gateway', asy
   expect(wrong.status).toBe(422);
   expect((await call('GET', '/api/tokens/tUnknown', { bearer: 'x'.repeat(43) })).status).toBe(401);
 });
+
+it('through the gateway, rotating X-Forwarded-For and the like gives no fresh sign-in limit (30 of 40 accepted)', async () => {
+  await mongoose.connection.db!.collection(RATE_LIMIT_COLLECTION).deleteMany({}); // this suite's earlier sign-ins
+  const statuses: number[] = [];
+  for (const [i, attempt] of (await clientSpoofAttempts(40)).entries()) {
+    statuses.push((await call('POST', '/api/tokens', { body: { email: `flood${i}@example.com`, tokenName: `f${i}` }, headers: attempt.headers })).status);
+  }
+  expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+  expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+  // Another machine (here another loopback source address) still has its own limit: the gateway
+  // tells auth who is calling, rather than every client sharing the gateway's address.
+  expect(await signInFrom('127.0.0.2', 'other-machine@example.com')).toBe(201);
+  expect(await signInFrom('127.0.0.1', 'same-machine@example.com')).toBe(429);
+});
+
+function signInFrom(localAddress: string, email: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ email, tokenName: `m${Date.now()}` });
+    const req = httpRequest(`${base}/api/tokens`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
