@@ -8,7 +8,7 @@
 // is written once the directory has opened, and a leftover one is simply overwritten. A second engine asks the holder over the socket who it is
 // and refuses to start, naming it.
 //
-// Elsewhere (mode 'pidfile') `mongod.lock` is the lock, created exclusively and holding the
+// Elsewhere, or where abstract sockets are refused (mode 'pidfile'), `mongod.lock` is the lock, created exclusively and holding the
 // holder's pid and that process's start time (from /proc, or `ps` on macOS) and boot id. A lock
 // whose pid is gone, belongs to a process that started at another time (a recycled pid), or was
 // written before the last reboot is stale and taken over; only a live holder blocks a start.
@@ -31,6 +31,8 @@ export interface HolderInfo {
   host: string;
   /** When the lock was taken (ISO). */
   since: string;
+  /** How the holder locks; absent in older lock files. */
+  mode?: LockMode;
 }
 
 export class DirLockedError extends Error {
@@ -106,8 +108,8 @@ function pidExists(pid: number): boolean {
   }
 }
 
-function myInfo(): HolderInfo {
-  return { pid: process.pid, started: processStart(process.pid), boot: bootId(), host: os.hostname(), since: new Date().toISOString() };
+function myInfo(mode: LockMode): HolderInfo {
+  return { pid: process.pid, started: processStart(process.pid), boot: bootId(), host: os.hostname(), since: new Date().toISOString(), mode };
 }
 
 /** Parses a lock file: this version's JSON, or an older engine's bare pid. */
@@ -117,7 +119,14 @@ export function parseHolder(text: string): HolderInfo | null {
   try {
     const j = JSON.parse(t) as Partial<HolderInfo>;
     if (typeof j.pid === 'number' && j.pid > 0)
-      return { pid: j.pid, started: j.started ?? null, boot: j.boot ?? null, host: j.host ?? '', since: j.since ?? '' };
+      return {
+        pid: j.pid,
+        started: j.started ?? null,
+        boot: j.boot ?? null,
+        host: j.host ?? '',
+        since: j.since ?? '',
+        ...(j.mode === 'socket' || j.mode === 'pidfile' ? { mode: j.mode } : {}),
+      };
   } catch {
     /* unreadable lock file */
   }
@@ -191,9 +200,9 @@ function askHolder(name: string): Promise<HolderInfo | null> {
   });
 }
 
-async function acquireSocket(dir: string, file: string): Promise<DirLock> {
+async function acquireSocket(dir: string, file: string): Promise<DirLock | null> {
   const name = socketName(dir);
-  const info = myInfo();
+  const info = myInfo('socket');
   const server = net.createServer((c) => {
     c.on('error', () => {});
     c.end(JSON.stringify(info));
@@ -207,11 +216,22 @@ async function acquireSocket(dir: string, file: string): Promise<DirLock> {
       });
     });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    // Abstract sockets refused (a sandbox, an unusual kernel): the caller falls back to the pid file.
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
     const holder = (await askHolder(name)) ?? parseHolder(readText(file) ?? '');
     throw lockedError(dir, holder);
   }
   server.unref();
+  // An engine that had to fall back to the pid file may hold the directory: honour its lock.
+  const pidfileHolder = (): HolderInfo | null => {
+    const h = parseHolder(readText(file) ?? '');
+    return h?.mode === 'pidfile' && h.pid !== process.pid && holderAlive(h) ? h : null;
+  };
+  const other = pidfileHolder();
+  if (other) {
+    server.close();
+    throw lockedError(dir, other);
+  }
   let released = false;
   let published = false;
   return {
@@ -221,7 +241,9 @@ async function acquireSocket(dir: string, file: string): Promise<DirLock> {
     publish() {
       // Whatever an earlier holder left is stale: we hold the socket. Written only once the
       // directory opened (a start that refuses leaves the directory as it was); the file only
-      // informs people, so it is not fsynced.
+      // informs people, so it is not fsynced. Unless a pid-file engine took it meanwhile.
+      const h = pidfileHolder();
+      if (h) throw lockedError(dir, h);
       writeLockFile(file, info, 'w', false);
       published = true;
     },
@@ -240,7 +262,7 @@ function acquirePidfile(dir: string, file: string): DirLock {
   const key = fs.realpathSync(dir);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      writeLockFile(file, myInfo(), 'wx', true);
+      writeLockFile(file, myInfo('pidfile'), 'wx', true);
       heldHere.add(key);
       let released = false;
       return {
@@ -290,5 +312,5 @@ function acquirePidfile(dir: string, file: string): DirLock {
 export async function acquireDirLock(dir: string, mode: LockMode = defaultLockMode()): Promise<DirLock> {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, LOCK_FILE);
-  return mode === 'socket' ? acquireSocket(dir, file) : acquirePidfile(dir, file);
+  return (mode === 'socket' && (await acquireSocket(dir, file))) || acquirePidfile(dir, file);
 }

@@ -148,6 +148,21 @@ describeEngine('the data directory lock (engine only)', () => {
     });
   });
 
+  test('engines locking in different modes still exclude each other', async () => {
+    for (const [held, asked] of [
+      ['pidfile', 'socket'],
+      ['socket', 'pidfile'],
+    ] as [LockMode, LockMode][]) {
+      const dir = tmpDir(`mixed-${held}`);
+      const { child } = await spawnEngine(dir, held);
+      await expect(start({ port: 0, dbPath: dir, lockMode: asked })).rejects.toThrow(`(pid ${child.pid}`);
+      child.kill('SIGTERM');
+      await exited(child);
+      const s = await start({ port: 0, dbPath: dir, lockMode: asked });
+      await s.stop();
+    }
+  });
+
   test('pidfile mode: a live process named with its true start time is a holder and blocks', async () => {
     const dir = tmpDir('pidfile-live');
     const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
