@@ -224,11 +224,14 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
           const attempt = attempts.get(req);
           if (!attempt) return;
-          proxyReq.once('socket', (socket: Socket) => {
+          const track = (socket: Socket) => {
             attempt.reused = proxyReq.reusedSocket;
             if (socket.connecting) socket.once('connect', () => (attempt.connected = true));
             else attempt.connected = true;
-          });
+          };
+          // http-proxy emits proxyReq once the request has its socket (or on the way to it).
+          if (proxyReq.socket) track(proxyReq.socket);
+          else proxyReq.once('socket', track);
           if (attempt.body) {
             // The body was read here (the request stream is over): send the buffered bytes.
             proxyReq.removeHeader('transfer-encoding');

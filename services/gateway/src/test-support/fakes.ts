@@ -25,6 +25,7 @@ export async function fakeService(name: string, introspect?: Map<string, { userI
   const state = { delayMs: 0 };
   if (introspect) {
     app.post('/internal/introspect', express.json(), async (req, res) => {
+      seen.push({ method: req.method, path: req.path });
       if ((await verifyServiceAssertion(req.headers[SERVICE_HEADER] as string | undefined)) !== 'gateway') return res.status(401).end();
       const user = introspect.get(req.body.token);
       if (!user) return res.status(401).json({ error: { code: 'invalid_token', message: 'invalid' } });
