@@ -122,6 +122,8 @@ describe('createRateLimit', () => {
       await new Promise((r) => setTimeout(r, 1100));
       expect(await hit(a)).toBe(200);
       expect(await hit(a)).toBe(429);
+      // The ended window's record was reused (unique key), not left behind beside a new one.
+      expect(await mongoose.connection.collection(RATE_LIMIT_COLLECTION).countDocuments()).toBe(1);
     });
   });
 
