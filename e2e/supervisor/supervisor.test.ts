@@ -1,0 +1,297 @@
+// `npm start`'s supervisor (scripts/start.mjs): its restart policy on throwaway children, then the
+// real stack under kill -9 of each process: the product answers again, no acknowledged write lost.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+const startScript = join(root, 'scripts/start.mjs');
+// eslint-disable-next-line no-control-regex
+const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A process whose output is kept (ANSI colours removed); `exited` resolves to its exit code. */
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = { text: '' };
+  child.stdout!.on('data', (d) => (out.text += plain(String(d))));
+  child.stderr!.on('data', (d) => (out.text += plain(String(d))));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, out, exited };
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, everyMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * Runs startChild + supervise from start.mjs on one child command, with a fast RESTART policy;
+ * prints nothing but what start.mjs logs.
+ */
+function supervisorOf(childScript: string, restart: object) {
+  const driver = `
+    import { RESTART, startChild, supervise, handleSignals } from ${JSON.stringify(startScript)};
+    Object.assign(RESTART, ${JSON.stringify(restart)});
+    handleSignals();
+    startChild('crashy', process.execPath, ['-e', ${JSON.stringify(childScript)}]);
+    supervise();
+  `;
+  return run(['--input-type=module', '-e', driver]);
+}
+
+describe('restart policy (scripts/start.mjs)', () => {
+  it('restarts a child that keeps dying at start with doubling delays, then stops everything with exit 1', async () => {
+    const { out, exited } = supervisorOf('process.exit(3)', { firstDelayMs: 20, maxDelayMs: 80, healthyAfterMs: 10_000, maxQuickCrashes: 5 });
+    expect(await exited).toBe(1);
+    const delays = [...out.text.matchAll(/crashy stopped unexpectedly \(exit code 3\); restarting it in (\d+) ms/g)].map((m) => Number(m[1]));
+    expect(delays).toEqual([20, 40, 80, 80, 80]);
+    expect(out.text).toMatch(/crashy pid \d+ \(restart 5\)/);
+    expect(out.text).toMatch(/its last 5 restarts each died within 10 s: stopping everything/);
+  }, 30_000);
+
+  it('a child that stayed up long enough starts a new series (no give-up), and shutdown restarts nothing', async () => {
+    // Lives 300 ms each time; 'healthy' after 150 ms: every crash is the first of a series.
+    const { child, out, exited } = supervisorOf('setTimeout(() => process.exit(4), 300)', {
+      firstDelayMs: 20,
+      maxDelayMs: 80,
+      healthyAfterMs: 150,
+      maxQuickCrashes: 2,
+    });
+    await waitFor('4 restarts', () => /\(restart 4\)/.test(out.text), 20_000);
+    const delays = [...out.text.matchAll(/restarting it in (\d+) ms/g)].map((m) => Number(m[1]));
+    expect(new Set(delays)).toEqual(new Set([20]));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const restartsAtStop = out.text.match(/\(restart \d+\)/g)!.length;
+    await sleep(500);
+    expect(out.text.match(/\(restart \d+\)/g)!.length).toBe(restartsAtStop);
+    expect(out.text).toMatch(/SIGTERM: stopping/);
+  }, 30_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The real stack.
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+interface Stack {
+  base: string;
+  child: ChildProcess;
+  out: { text: string };
+  exited: Promise<number | null>;
+  dataDir: string;
+  /** The current pid of each process, from start.mjs's "<name> pid N" lines. */
+  pids(): Record<string, number>;
+}
+
+async function startStack(): Promise<Stack> {
+  const [port, auth, lists, offers] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'wishlist-supervisor-'));
+  const { child, out, exited } = run([startScript], {
+    PORT: String(port),
+    AUTH_PORT: String(auth),
+    LISTS_PORT: String(lists),
+    OFFERS_PORT: String(offers),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    SKIP_BUILD: 'true', // API only: no front-end build
+    LOG_LEVEL: 'warn',
+    OFFERING_RATE_PER_CLIENT: '100000',
+    SIGNIN_RATE_PER_CLIENT: '100000',
+    VALIDATE_RATE_PER_CLIENT: '100000',
+    MONGODB_URI: '',
+    SMTP_URL: '',
+    PUBLIC_URL: '',
+  });
+  const pids = () => Object.fromEntries([...out.text.matchAll(/\[wishlist\] (\w+) pid (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+  const stack = { base: `http://127.0.0.1:${port}`, child, out, exited, dataDir, pids };
+  try {
+    await waitFor(
+      'the stack to start',
+      async () => {
+        const code = child.exitCode;
+        if (code !== null) throw new Error(`start.mjs exited (${code}):\n${out.text.slice(-3000)}`);
+        return /Wishlist is running at/.test(out.text);
+      },
+      150_000,
+      250,
+    );
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return stack;
+}
+
+type Answer = { status: number; body: unknown } | { status: 'refused' };
+
+describe('kill -9 of any one process under npm start', () => {
+  let stack: Stack;
+  let bearer = '';
+  let tokenName = '';
+
+  const call = async (method: string, path: string, body?: unknown, anonymous = false): Promise<Answer> => {
+    try {
+      const res = await fetch(stack.base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(bearer && !anonymous ? { authorization: `Bearer ${bearer}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, body: parsed };
+    } catch {
+      return { status: 'refused' };
+    }
+  };
+  const ok = async (method: string, path: string, body?: unknown, anonymous = false) => {
+    const a = await call(method, path, body, anonymous);
+    if (a.status !== 200 && a.status !== 201) throw new Error(`${method} ${path}: ${JSON.stringify(a)}`);
+    return (a as { body: unknown }).body as Record<string, unknown>;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack();
+    // Sign in through the local outbox.
+    const email = `supervisor-${Date.now()}@example.com`;
+    tokenName = `supervisor-${Date.now()}`;
+    bearer = ((await ok('POST', '/api/tokens', { email, tokenName, language: 'en' })) as { token: string }).token;
+    const mail = await waitFor(
+      'the sign-in mail',
+      async () => {
+        const mails = (await ok('GET', '/dev/mails')) as unknown as { to: string; text: string }[];
+        return mails.find((m) => m.to.includes(email));
+      },
+      15_000,
+      200,
+    );
+    const code = /\/validate-email\/[^/\s]+\/([^/\s"<>]+)/.exec(mail.text)![1];
+    await ok('PUT', '/api/tokens', { tokenName, validationCode: code });
+  }, 200_000);
+
+  afterAll(async () => {
+    if (!stack) return;
+    if (stack.child.exitCode === null) {
+      stack.child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([stack.exited, new Promise((r) => (timer = setTimeout(r, 30_000)))]);
+      clearTimeout(timer);
+      if (stack.child.exitCode === null) stack.child.kill('SIGKILL');
+    }
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }, 40_000);
+
+  it('each process killed with SIGKILL is restarted; the product answers again and keeps every acknowledged write', async () => {
+    const acked = { lists: new Map<string, string>(), products: new Map<string, string>(), offerings: [] as string[] };
+    const figures: string[] = [];
+
+    /** A list, a product in it and an offer of that product: three acknowledged writes. */
+    const writeSet = async (tag: string) => {
+      const list = ((await ok('POST', '/api/product-lists', { name: `${tag} list` })) as { data: { id: string } }).data;
+      acked.lists.set(list.id, `${tag} list`);
+      const product = ((await ok('POST', '/api/products-in-lists', { name: `${tag} product`, url: 'https://shop.example.com/teapot', productListId: list.id })) as { data: { id: string } })
+        .data;
+      acked.products.set(product.id, list.id);
+      const offering = (await ok(
+        'POST',
+        '/api/offerings',
+        { isExpectingAddress: false, products: [product.id], offererEmail: 'friend@example.com', offererIdentity: 'A friend', offererMessage: '' },
+        true,
+      )) as { data: { id: string } };
+      acked.offerings.push(offering.data.id);
+    };
+
+    /** Every service answers through the gateway: auth (token status), lists, offers. */
+    const answers = async () => {
+      const probes = await Promise.all([
+        call('GET', `/api/tokens/${tokenName}`),
+        call('GET', '/api/product-lists'),
+        call('GET', `/api/offerings/${acked.offerings[acked.offerings.length - 1]}`),
+      ]);
+      return probes.every((p) => p.status === 200);
+    };
+
+    const checkNothingLost = async () => {
+      const lists = ((await ok('GET', '/api/product-lists')) as { data: { id: string; name: string; products: { id: string }[] }[] }).data;
+      const byId = new Map(lists.map((l) => [l.id, l]));
+      const lostLists = [...acked.lists.keys()].filter((id) => !byId.has(id));
+      const lostProducts = [...acked.products].filter(([pid, lid]) => !byId.get(lid)?.products.some((p) => p.id === pid)).map(([pid]) => pid);
+      const lostOfferings: string[] = [];
+      for (const id of acked.offerings) if ((await call('GET', `/api/offerings/${id}`)).status !== 200) lostOfferings.push(id);
+      return { lostLists, lostProducts, lostOfferings, total: lostLists.length + lostProducts.length + lostOfferings.length };
+    };
+
+    await writeSet('initial');
+    for (const victim of ['engine', 'auth', 'lists', 'offers', 'gateway']) {
+      await writeSet(`before ${victim}`);
+      const pid = stack.pids()[victim];
+      expect(pid).toBeGreaterThan(0);
+
+      // A writer keeps creating lists through the outage; only acknowledged ones must survive.
+      const statuses = new Map<string, number>();
+      let writing = true;
+      let n = 0;
+      const writer = (async () => {
+        while (writing) {
+          const name = `during ${victim} ${n++}`;
+          const a = await call('POST', '/api/product-lists', { name });
+          statuses.set(String(a.status), (statuses.get(String(a.status)) ?? 0) + 1);
+          if (a.status === 201) acked.lists.set((a.body as { data: { id: string } }).data.id, name);
+          await sleep(50);
+        }
+      })();
+
+      const killedAt = Date.now();
+      process.kill(pid, 'SIGKILL');
+      await waitFor(`${victim} to be restarted`, () => (stack.pids()[victim] !== pid ? true : undefined), 30_000);
+      const restartedAfter = Date.now() - killedAt;
+      await waitFor(`the product to answer after kill -9 of ${victim}`, answers, 60_000, 50);
+      const recoveredAfter = Date.now() - killedAt;
+      writing = false;
+      await writer;
+
+      await writeSet(`after ${victim}`);
+      const lost = await checkNothingLost();
+      figures.push(
+        `${victim.padEnd(7)} pid ${pid} -> ${stack.pids()[victim]}: restarted in ${restartedAfter} ms, product answers in ${recoveredAfter} ms; ` +
+          `writes during: ${JSON.stringify(Object.fromEntries(statuses))}; acknowledged so far ${acked.lists.size + acked.products.size + acked.offerings.length}, lost ${lost.total}`,
+      );
+      expect(lost).toEqual({ lostLists: [], lostProducts: [], lostOfferings: [], total: 0 });
+      // The outage is answered with 503s (or refused connections while the gateway itself is down), never 500.
+      expect(statuses.has('500')).toBe(false);
+      expect(stack.child.exitCode).toBeNull();
+    }
+    // The figures the issue asks for (recovery target: 5 s; asserted loosely, machines are noisy).
+    console.log(`kill -9 cycles (${figures.length}):\n${figures.join('\n')}`);
+    expect(stack.out.text).toMatch(/engine stopped unexpectedly \(signal SIGKILL\); restarting it in 100 ms/);
+
+    // Ctrl-C still stops everything in reverse order, and nothing is restarted.
+    stack.child.kill('SIGTERM');
+    expect(await stack.exited).toBe(0);
+    const stopped = [...stack.out.text.matchAll(/\[wishlist\] (\w+) stopped$/gm)].map((m) => m[1]);
+    expect(stopped).toEqual(['gateway', 'offers', 'lists', 'auth', 'engine']);
+  }, 240_000);
+});
