@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '../..');
@@ -222,6 +222,7 @@ describe('kill -9 of any one process under npm start', () => {
         true,
       )) as { data: { id: string } };
       acked.offerings.push(offering.data.id);
+      return list.id;
     };
 
     /** Every service answers through the gateway: auth (token status), lists, offers. */
@@ -245,22 +246,24 @@ describe('kill -9 of any one process under npm start', () => {
     };
 
     await writeSet('initial');
-    for (const victim of ['engine', 'auth', 'lists', 'offers', 'gateway']) {
-      await writeSet(`before ${victim}`);
+    // Two rounds: every process killed twice (the engine the most often: it holds the data).
+    const victims = ['engine', 'auth', 'lists', 'offers', 'gateway', 'engine', 'auth', 'lists', 'offers', 'gateway', 'engine'];
+    for (const victim of victims) {
+      const listId = await writeSet(`before ${victim}`);
       const pid = stack.pids()[victim];
       expect(pid).toBeGreaterThan(0);
 
-      // A writer keeps creating lists through the outage; only acknowledged ones must survive.
+      // A writer keeps adding products through the outage; only acknowledged ones must survive.
       const statuses = new Map<string, number>();
       let writing = true;
       let n = 0;
       const writer = (async () => {
         while (writing) {
           const name = `during ${victim} ${n++}`;
-          const a = await call('POST', '/api/product-lists', { name });
+          const a = await call('POST', '/api/products-in-lists', { name, url: 'https://shop.example.com/book', productListId: listId });
           statuses.set(String(a.status), (statuses.get(String(a.status)) ?? 0) + 1);
-          if (a.status === 201) acked.lists.set((a.body as { data: { id: string } }).data.id, name);
-          await sleep(50);
+          if (a.status === 201) acked.products.set((a.body as { data: { id: string } }).data.id, listId);
+          await sleep(20);
         }
       })();
 
@@ -285,7 +288,7 @@ describe('kill -9 of any one process under npm start', () => {
       expect(stack.child.exitCode).toBeNull();
     }
     // The figures the issue asks for (recovery target: 5 s; asserted loosely, machines are noisy).
-    console.log(`kill -9 cycles (${figures.length}):\n${figures.join('\n')}`);
+    console.log(`kill -9 cycles (${figures.length}, load average ${loadavg()[0].toFixed(1)}):\n${figures.join('\n')}`);
     expect(stack.out.text).toMatch(/engine stopped unexpectedly \(signal SIGKILL\); restarting it in 100 ms/);
 
     // Ctrl-C still stops everything in reverse order, and nothing is restarted.
@@ -293,5 +296,5 @@ describe('kill -9 of any one process under npm start', () => {
     expect(await stack.exited).toBe(0);
     const stopped = [...stack.out.text.matchAll(/\[wishlist\] (\w+) stopped$/gm)].map((m) => m[1]);
     expect(stopped).toEqual(['gateway', 'offers', 'lists', 'auth', 'engine']);
-  }, 240_000);
+  }, 300_000);
 });
