@@ -76,6 +76,7 @@ export function createGateway(
     headersTimeoutMs: config.headersTimeoutMs,
     bodyTimeoutMs: config.bodyTimeoutMs,
     exempt: (address) => trusted(address, 0),
+    upgrades: config.frontendDev,
     logger,
   });
   const logRequest = requestLogger(logger);

@@ -12,6 +12,8 @@ export interface ConnectionGuardOptions {
   bodyTimeoutMs: number;
   /** Addresses not counted (trusted proxies: one proxy carries many clients). */
   exempt: (address: string) => boolean;
+  /** Whether the server hands upgrades (websockets) on (dev mode's HMR): an upgraded connection has no header deadline. */
+  upgrades?: boolean;
   logger: Logger;
 }
 
@@ -70,6 +72,7 @@ export function connectionGuard(options: ConnectionGuardOptions): ConnectionGuar
       res.once('finish', () => arm(socket));
     },
     attach(server) {
+      if (options.upgrades) server.prependListener('upgrade', (req: IncomingMessage) => disarm(req.socket));
       server.headersTimeout = options.headersTimeoutMs;
       server.requestTimeout = options.headersTimeoutMs + options.bodyTimeoutMs + 5000;
       server.on('connection', (socket: Socket) => {

@@ -1,9 +1,11 @@
 // Issue 10 §2: slow or numerous connections must not starve other people. Identity is checked
 // before a body is read, bodies and headers have deadlines, each client address has a cap on open
 // connections, and a stalled write never holds an upstream connection.
-import { Agent, request as httpRequest } from 'node:http';
-import type { Listening } from '@wishlist/service-kit';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, type Listening } from '@wishlist/service-kit';
 import { createGateway } from './app';
+import { connectionGuard } from './connections';
 import { fakeService, type FakeService } from './test-support/fakes';
 import { configFor, makeFrontends } from './test-support/fixtures';
 import { announcedBody, bodyOf, rawClient, sleep, type RawClient } from './test-support/sockets';
@@ -220,6 +222,36 @@ describe('1,000 slow-body connections held open', () => {
     } finally {
       clearInterval(trickle);
       for (const c of [...slow, ...greedy]) c.socket.destroy();
+    }
+  });
+});
+
+describe('upgraded connections (dev mode: the shell dev server’s HMR websocket)', () => {
+  it('have no header deadline once upgraded', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    const guard = connectionGuard({
+      maxPerClient: 10,
+      headersTimeoutMs: 200,
+      bodyTimeoutMs: 1000,
+      exempt: () => false,
+      upgrades: true,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+    });
+    server.on('upgrade', (_req, socket) => socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    guard.attach(server);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const ws = await rawClient(port, 'GET /hmr HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+      expect(await ws.whenAnswered).toBe(101);
+      await sleep(600);
+      expect(ws.closed).toBe(false);
+      const silent = await rawClient(port, '');
+      await silent.whenClosed; // a connection that never sends headers is still closed
+      ws.socket.destroy();
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });
