@@ -200,26 +200,41 @@ function askHolder(name: string): Promise<HolderInfo | null> {
   });
 }
 
-async function acquireSocket(dir: string, file: string): Promise<DirLock | null> {
-  const name = socketName(dir);
-  const info = myInfo('socket');
+function listenOn(name: string, info: HolderInfo): Promise<net.Server> {
   const server = net.createServer((c) => {
     c.on('error', () => {});
     c.end(JSON.stringify(info));
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(name, () => {
-        server.off('error', reject);
-        resolve();
-      });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(name, () => {
+      server.off('error', reject);
+      resolve(server);
     });
-  } catch (e) {
-    // Abstract sockets refused (a sandbox, an unusual kernel): the caller falls back to the pid file.
-    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
-    const holder = (await askHolder(name)) ?? parseHolder(readText(file) ?? '');
-    throw lockedError(dir, holder);
+  });
+}
+
+/** How long a holder that does not answer (dying: its threads are still exiting) is waited for. */
+const DYING_HOLDER_MS = 3000;
+
+async function acquireSocket(dir: string, file: string): Promise<DirLock | null> {
+  const name = socketName(dir);
+  const info = myInfo('socket');
+  const deadline = Date.now() + DYING_HOLDER_MS;
+  let server: net.Server;
+  for (;;) {
+    try {
+      server = await listenOn(name, info);
+      break;
+    } catch (e) {
+      // Abstract sockets refused (a sandbox, an unusual kernel): the caller falls back to the pid file.
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') return null;
+      // A live holder answers with who it is. One that does not may be dying (a killed process
+      // keeps its socket until its last thread is gone): try again for a moment.
+      const holder = await askHolder(name);
+      if (holder || Date.now() > deadline) throw lockedError(dir, holder ?? parseHolder(readText(file) ?? ''));
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
   server.unref();
   // An engine that had to fall back to the pid file may hold the directory: honour its lock.
