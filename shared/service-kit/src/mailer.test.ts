@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMailer, outboxFile, readOutbox } from './mailer';
@@ -29,6 +29,25 @@ describe('createMailer (local outbox)', () => {
     await mailer.send({ to: 'a@x.org', subject: 'Ok', text: 't', html: 'h' });
     await appendFile(outboxFile(dir), '{"to":"broken\n');
     expect((await readOutbox(dir)).map((m) => m.subject)).toEqual(['Ok']);
+  });
+
+  it('keeps the outbox private to its user (directory 0700, file 0600), tightening a loose one', async () => {
+    const mailer = createMailer({ dataDir: dir, from: 'x@x.org' });
+    await mailer.send({ to: 'a@x.org', subject: 'Code', text: 't', html: 'h' });
+    expect((await stat(join(dir, 'outbox'))).mode & 0o777).toBe(0o700);
+    expect((await stat(outboxFile(dir))).mode & 0o777).toBe(0o600);
+
+    const loose = await mkdtemp(join(tmpdir(), 'outbox-loose-'));
+    try {
+      await mkdir(join(loose, 'outbox'), { mode: 0o755 });
+      await writeFile(outboxFile(loose), '', { mode: 0o644 });
+      await chmod(outboxFile(loose), 0o644);
+      await createMailer({ dataDir: loose, from: 'x@x.org' }).send({ to: 'a@x.org', subject: 'Code', text: 't', html: 'h' });
+      expect((await stat(join(loose, 'outbox'))).mode & 0o777).toBe(0o700);
+      expect((await stat(outboxFile(loose))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(loose, { recursive: true, force: true });
+    }
   });
 
   it('uses SMTP when SMTP_URL is set', () => {

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -45,13 +45,23 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
     };
   }
   const file = outboxFile(options.dataDir);
+  let tightened = false;
   return {
     mode: 'outbox',
     async send(mail) {
       const entry: OutboxMail = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, sentAt: new Date().toISOString() };
-      await mkdir(join(options.dataDir, 'outbox'), { recursive: true });
+      // The outbox holds sign-in codes, givers' messages and postal addresses: only this user may
+      // read it (a directory made looser by hand or by an older version is tightened).
+      const dir = join(options.dataDir, 'outbox');
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      if (!tightened) {
+        await chmod(dir, 0o700);
+        await appendFile(file, '', { mode: 0o600 });
+        await chmod(file, 0o600);
+        tightened = true;
+      }
       // One write per line with O_APPEND: lines from several processes do not interleave.
-      await appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
+      await appendFile(file, `${JSON.stringify(entry)}\n`, { encoding: 'utf8', mode: 0o600 });
       const links = [...new Set(mail.text.match(LINK) ?? [])];
       if (!process.env.JEST_WORKER_ID) {
         console.log(`[outbox] mail to ${mail.to}: "${mail.subject}"${links.length ? ` ${links.join(' ')}` : ''}`);
