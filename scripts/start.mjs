@@ -118,8 +118,9 @@ const describeExit = ({ code, signal }) => (signal ? `signal ${signal}` : `exit 
  */
 // `group`: the child leads its own process group and signals go to the whole group (npm does not
 // pass SIGTERM on to the script it runs). tsx children get the signal themselves: tsx relays it.
-export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, group = false } = {}) {
-  const entry = { name, child: null, exited: false, exit: null, supervised: false, restarts: 0, crashesInARow: 0, startedAt: 0, timer: null };
+// `healthUrl`: polled after a restart, to log when the child answers again.
+export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, group = false, healthUrl } = {}) {
+  const entry = { name, healthUrl, child: null, exited: false, exit: null, supervised: false, restarts: 0, crashesInARow: 0, startedAt: 0, stoppedAt: 0, timer: null };
   entry.signal = (sig) => {
     try {
       if (group) process.kill(-entry.child.pid, sig);
@@ -139,6 +140,13 @@ export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, grou
     if (onLine) child.stdout.on('data', (d) => String(d).split('\n').forEach(onLine));
     child.once('error', (err) => fail(`${name} could not start: ${err.message}`));
     if (child.pid) log(`${name} pid ${child.pid}${entry.restarts ? ` (restart ${entry.restarts})` : ''}`);
+    if (entry.restarts && healthUrl) {
+      const since = entry.stoppedAt;
+      waitHealthy(name, healthUrl, entry).then(
+        () => log(`${name} answers again, ${Date.now() - since} ms after it stopped`),
+        () => undefined, // it died again: its exit is reported
+      );
+    }
     entry.exit.then((status) => {
       entry.exited = true;
       if (shuttingDown || entry.child !== child) return;
@@ -147,6 +155,7 @@ export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, grou
         void stopAll(1);
         return;
       }
+      entry.stoppedAt = Date.now();
       // Crashes in a row: a child that had stayed up RESTART.healthyAfterMs starts a new series.
       const quick = Date.now() - entry.startedAt < RESTART.healthyAfterMs;
       entry.crashesInARow = quick ? entry.crashesInARow + 1 : 1;
@@ -230,7 +239,9 @@ export async function startEngine(dataDir) {
   const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
     onLine: (line) => {
       const m = /mongodb:\/\/\S+/.exec(line);
-      if (m) resolveUri(m[0]);
+      if (!m) return;
+      resolveUri(m[0]);
+      if (entry.restarts) log(`engine answers again, ${Date.now() - entry.stoppedAt} ms after it stopped`);
     },
   });
   const timeout = new Promise((_, rej) => setTimeout(() => rej(new Error('the embedded engine did not print its URI within 30 s')), 30_000).unref());
@@ -285,18 +296,19 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
   const runTs = (name, port, extra = {}) => {
     const dir = join(root, 'services', name);
     const env = { ...shared, ...extra, PORT: String(port) };
+    const probeHost = name === 'gateway' && !ANY_ADDRESS.includes(host) ? urlHost(host) : '127.0.0.1';
+    const healthUrl = `http://${probeHost}:${port}/health`;
     return existsSync(join(dir, 'src/main.ts'))
       ? // tsx as a loader inside the one node process: its CLI wrapper would relay signals and
         // SIGKILL a service that does not acknowledge within 30 ms (a loaded machine), cutting
         // graceful shutdown short.
-        startChild(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env })
-      : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env, group: true });
+        startChild(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env, healthUrl })
+      : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env, group: true, healthUrl });
   };
   const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));
   await Promise.all(started.map((s) => waitHealthy(s.name, `http://127.0.0.1:${s.port}/health`, s.entry)));
   const gateway = runTs('gateway', gatewayPort, { HOST: host, ...gatewayEnv });
-  const probe = ANY_ADDRESS.includes(host) ? '127.0.0.1' : urlHost(host);
-  await waitHealthy('gateway', `http://${probe}:${gatewayPort}/health`, gateway);
+  await waitHealthy('gateway', gateway.healthUrl, gateway);
   return { gatewayPort, host, url, services: started.map((s) => s.name) };
 }
 
