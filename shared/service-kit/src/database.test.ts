@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -136,6 +137,48 @@ describe('database outage: 503 + Retry-After, then recovery without a restart', 
       await db.close();
       await engine.stop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('answers 503 within seconds while the engine hangs (SIGSTOP: it accepts but never answers), and serves again when it resumes', async () => {
+    if (process.env.MONGODB_URI) return;
+    const bin = join(__dirname, '../../../services/embedded-mongo/bin/embedded-mongo.cjs');
+    const engine = spawn(process.execPath, [bin, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const uri = await new Promise<string>((resolve, reject) => {
+      engine.stdout!.on('data', (d) => {
+        const m = /mongodb:\/\/\S+/.exec(String(d));
+        if (m) resolve(m[0]);
+      });
+      engine.once('exit', () => reject(new Error('the engine exited')));
+    });
+    const db = await connectDatabase({ dbName: 'hung', mongodbUri: uri });
+    const { app } = createService({
+      name: 'demo',
+      routes(router) {
+        router.get('/items', async (_req, res) => {
+          res.json({ data: (await Item.find().lean()).map((i) => i.name) });
+        });
+      },
+    });
+    try {
+      await Item.create({ name: 'kept' });
+      engine.kill('SIGSTOP');
+      const startedAt = Date.now();
+      const res = await request(app).get('/items');
+      expect([res.status, res.body.error?.code, res.headers['retry-after']]).toEqual([503, 'database_unavailable', '2']);
+      expect(Date.now() - startedAt).toBeLessThan(15_000); // the driver's defaults: 30 s and more
+      engine.kill('SIGCONT');
+      const resumedAt = Date.now();
+      let back = await request(app).get('/items');
+      while (back.status !== 200 && Date.now() - resumedAt < 10_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        back = await request(app).get('/items');
+      }
+      expect(back.body).toEqual({ data: ['kept'] });
+    } finally {
+      engine.kill('SIGCONT');
+      await db.close();
+      engine.kill('SIGKILL');
     }
   }, 60_000);
 

@@ -26,13 +26,16 @@ async function startEmbedded(options: { port?: number; dbPath?: string }): Promi
 /**
  * Driver settings for a database that can go away and come back (the embedded engine restarted by
  * `npm start`, a replica set election, a network blip): mongoose reconnects by itself, and while
- * no server answers, a request fails within ~2 s (the kit answers 503 + Retry-After) instead of
- * hanging for the 30 s defaults. Heartbeats every second notice the server back within about a
+ * no server answers, a request fails within ~2 s (~8 s when the server hangs instead of refusing)
+ * and the kit answers 503 + Retry-After, instead of hanging for the 30 s defaults. Heartbeats every second notice the server back within about a
  * second even when no request comes.
  */
 export const RECONNECTING_OPTIONS = {
   serverSelectionTimeoutMS: 2_000,
   heartbeatFrequencyMS: 1_000,
+  // A server that accepts but never answers (hung, stopped, partitioned) is given up after 5 s
+  // (30 s by default): the heartbeat fails, requests in flight are interrupted and answered 503.
+  connectTimeoutMS: 5_000,
   // mongoose queues commands while its connection is not open; give up as fast as the driver.
   bufferTimeoutMS: 2_000,
 } as const;
