@@ -8,6 +8,7 @@ import {
   errorBody,
   HttpError,
   IDENTITY_HEADER,
+  IDENTITY_LIFETIME_SECONDS,
   signClientAddress,
   signIdentity,
   type Identity,
@@ -184,6 +185,20 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   /** Eligible reads on their way to a service: the cache key and the generation they started in. */
   const filling = new WeakMap<IncomingMessage, { url: string; seen: number }>();
   const attempts = new WeakMap<IncomingMessage, Attempt>();
+  /**
+   * Signed client addresses, reused for half their lifetime (60 s): one signature per client
+   * address and 30 s, not one per request.
+   */
+  const clientTokens = new Map<string, { token: string; until: number }>();
+  const clientAssertion = async (address: string): Promise<string> => {
+    const now = Date.now();
+    const hit = clientTokens.get(address);
+    if (hit && hit.until > now) return hit.token;
+    const token = await signClientAddress(address);
+    if (clientTokens.size >= 10_000) clientTokens.clear();
+    clientTokens.set(address, { token, until: now + (IDENTITY_LIFETIME_SECONDS * 1000) / 2 });
+    return token;
+  };
 
   const forward = (req: IncomingMessage, res: ServerResponse, attempt: Attempt, lastError?: Error) => {
     const url = attempt.route.pool.pick(attempt.tried);
@@ -287,7 +302,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       if (!route.forwardAuthorization) delete req.headers.authorization;
       const client = plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown');
       for (const name of FORWARDING_HEADERS) delete req.headers[name];
-      req.headers[CLIENT_HEADER] = await signClientAddress(client);
+      req.headers[CLIENT_HEADER] = await clientAssertion(client);
       req.headers['x-forwarded-for'] = client;
       req.headers['x-forwarded-proto'] = req.protocol;
       if (hasBody(req)) body = await readBody(req, { limit: maxBodyBytes, timeoutMs: bodyTimeoutMs });

@@ -231,7 +231,7 @@ describe('upgraded connections (dev mode: the shell dev server’s HMR websocket
     const server = createServer((_req, res) => res.end('ok'));
     const guard = connectionGuard({
       maxPerClient: 10,
-      headersTimeoutMs: 200,
+      headersTimeoutMs: 1000,
       bodyTimeoutMs: 1000,
       exempt: () => false,
       upgrades: true,
@@ -244,7 +244,7 @@ describe('upgraded connections (dev mode: the shell dev server’s HMR websocket
       const { port } = server.address() as AddressInfo;
       const ws = await rawClient(port, 'GET /hmr HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
       expect(await ws.whenAnswered).toBe(101);
-      await sleep(600);
+      await sleep(1500);
       expect(ws.closed).toBe(false);
       const silent = await rawClient(port, '');
       await silent.whenClosed; // a connection that never sends headers is still closed
