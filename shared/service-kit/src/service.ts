@@ -4,7 +4,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
 import { connectDatabase, databaseState, type Database } from './database';
-import { errorHandler, notFoundHandler } from './errors';
+import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
 import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
 import { createLogger, requestLogger } from './logger';
 
@@ -135,6 +135,7 @@ export function createService(options: CreateServiceOptions): Service {
   app.get('/health', (_req, res) => {
     const db = usesDatabase ? databaseState() : 'none';
     const ok = db === 'connected' || db === 'none';
+    if (!ok) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
     res.status(ok ? 200 : 503).json({ data: { service: options.name, status: ok ? 'ok' : 'degraded', db } });
   });
   const router = express.Router();
