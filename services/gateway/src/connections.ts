@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '@wishlist/service-kit';
-import { plainAddress } from './network';
+import { clientKey, plainAddress } from './network';
 
 export interface ConnectionGuardOptions {
-  /** Open connections per client address; the next one is closed at once. */
+  /** Open connections per client address (an IPv6 client: per /64); the next one is closed at once. */
   maxPerClient: number;
   /** A new connection, or a kept-alive one after its last answer, must bring full headers within this. */
   headersTimeoutMs: number;
@@ -76,8 +76,9 @@ export function connectionGuard(options: ConnectionGuardOptions): ConnectionGuar
       server.headersTimeout = options.headersTimeoutMs;
       server.requestTimeout = options.headersTimeoutMs + options.bodyTimeoutMs + 5000;
       server.on('connection', (socket: Socket) => {
-        const address = plainAddress(socket.remoteAddress ?? '');
-        if (!options.exempt(address)) {
+        const peer = plainAddress(socket.remoteAddress ?? '');
+        if (!options.exempt(peer)) {
+          const address = clientKey(peer);
           const open = (perAddress.get(address) ?? 0) + 1;
           if (open > options.maxPerClient) {
             refused++;

@@ -39,3 +39,22 @@ export function outboxExposureWarning(host: string, port: number): string {
     line,
   ].join('\n');
 }
+
+/**
+ * What the per-client connection cap counts by: an IPv4 address, or the /64 an IPv6 address is in
+ * (one subscriber's network usually gets a whole /64: counting single IPv6 addresses would let one
+ * client open connections from as many addresses as it likes).
+ */
+export function clientKey(address: string): string {
+  const plain = plainAddress(address).replace(/%.*$/, '');
+  if (!plain.includes(':')) return plain;
+  const [head, tail] = plain.includes('::') ? plain.split('::') : [plain, undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const full = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => (parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
+}

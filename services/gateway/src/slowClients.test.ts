@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createLogger, type Listening } from '@wishlist/service-kit';
 import { createGateway } from './app';
 import { connectionGuard } from './connections';
+import { clientKey } from './network';
 import { fakeService, type FakeService } from './test-support/fakes';
 import { configFor, makeFrontends } from './test-support/fixtures';
 import { announcedBody, bodyOf, rawClient, sleep, type RawClient } from './test-support/sockets';
@@ -146,6 +147,17 @@ describe('deadlines', () => {
 });
 
 describe('connections per client address', () => {
+  it('counts IPv4 clients by address and IPv6 clients by /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+  });
+
   it('closes connections over MAX_CONNECTIONS_PER_CLIENT at once; other addresses and trusted proxies are not affected', async () => {
     const port = await gateway({ MAX_CONNECTIONS_PER_CLIENT: '5', HEADERS_TIMEOUT_MS: '30000', TRUST_PROXY: '127.0.0.78' });
     const held: RawClient[] = [];
