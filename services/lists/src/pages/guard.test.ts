@@ -66,7 +66,15 @@ describe('parseAllowlist', () => {
 describe('isPublicAddress', () => {
   it('is true for public unicast only', () => {
     expect(isPublicAddress('8.8.8.8')).toBe(true);
-    for (const ip of ['10.1.1.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '127.0.0.2', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '224.0.0.1', 'nope']) {
+    expect(isPublicAddress('2606:4700::1')).toBe(true);
+    expect(isPublicAddress('2a00:1450:4007:80f::200e')).toBe(true);
+    for (const ip of [
+      '10.1.1.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '127.0.0.2', '0.0.0.0', '100.64.0.1', '192.0.2.1', '240.0.0.1',
+      'fe80::1', 'fc00::1', 'fec0::1', 'ff02::1', '::', '::1', '100::1', '2001:db8::1', '4000::1',
+      '::ffff:10.0.0.1', '::ffff:0:7f00:1', '::7f00:1', '::a9fe:a9fe', '::8.8.8.8',
+      '64:ff9b::7f00:1', '64:ff9b:1::1', '2002:7f00:1::', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '224.0.0.1', 'nope',
+    ]) {
       expect(isPublicAddress(ip)).toBe(false);
     }
   });

@@ -20,7 +20,8 @@ import { PageFetchError } from './errors';
  *    connect again" gap, so DNS rebinding cannot slip a private address in. It refuses every
  *    ipaddr.js range except `unicast`: loopback, private, link-local (169.254.169.254 cloud
  *    metadata included), carrier-grade NAT, unique local, IPv4-mapped IPv6, NAT64/6to4/Teredo,
- *    multicast, reserved, unspecified.
+ *    multicast, reserved, unspecified; our lookup wrapper adds IPv6 outside 2000::/3 (the
+ *    IPv4-compatible ::/96 that the agent would let through).
  *
  * Only `host:port` entries of PAGE_FETCH_ALLOWLIST skip layer 2 (and the name rules of layer 1).
  */
@@ -50,10 +51,43 @@ function isAllowedPort(port: number): boolean {
   return port === 80 || port === 443 || port >= 1024;
 }
 
-/** True for an address that is public unicast (the only kind the fetch may connect to). */
+/**
+ * IPv6 outside global unicast (2000::/3) is never a web shop: ipaddr.js calls parts of it
+ * `unicast` although they are not, above all the IPv4-compatible block ::/96, which embeds an IPv4
+ * address (`[::127.0.0.1]` is `[::7f00:1]`, `[::169.254.169.254]` is `[::a9fe:a9fe]`).
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * True for an address that is public unicast (the only kind the fetch may connect to). Every
+ * special ipaddr.js range is refused, including the IPv6 forms that embed an IPv4 address
+ * (IPv4-mapped and -translated, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4, Teredo) whatever
+ * address they embed, and IPv6 outside 2000::/3 (IPv4-compatible ::/96 included).
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.parse(address).range() === 'unicast';
+  const ip = ipaddr.parse(address);
+  if (ip.range() !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || (ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
+}
+
+/**
+ * The resolver the filtering agents connect through: every address a name resolves to must be
+ * public (isPublicAddress, stricter than the agent's own check, which lets ::/96 through), checked
+ * in the same lookup the socket connects with, so there is no gap for DNS rebinding.
+ */
+function publicOnly(lookup: LookupFunction): LookupFunction {
+  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    lookup(hostname, options, ((err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => {
+      if (err) return callback(err, address, family);
+      const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address];
+      const refused = addresses.find((a) => !isPublicAddress(a));
+      if (refused !== undefined) {
+        return callback(new Error(`DNS lookup ${refused}(host:${hostname}) is not allowed. Because, it is not a public address.`));
+      }
+      callback(null, address, family);
+    }) as never);
+  }) as LookupFunction;
 }
 
 export interface CheckedUrl {
@@ -107,8 +141,9 @@ export interface GuardAgents {
 export function createGuardAgents(lookup: LookupFunction = dns.lookup): GuardAgents {
   // keepAlive off: every hop opens (and so checks) its own connection.
   const options = { keepAlive: false, lookup };
-  const filteredHttp = new RequestFilteringHttpAgent(options);
-  const filteredHttps = new RequestFilteringHttpsAgent(options);
+  const filtered = { keepAlive: false, lookup: publicOnly(lookup) };
+  const filteredHttp = new RequestFilteringHttpAgent(filtered);
+  const filteredHttps = new RequestFilteringHttpsAgent(filtered);
   const plainHttp = new http.Agent(options);
   const plainHttps = new https.Agent(options);
   return {

@@ -10,6 +10,7 @@ import {
   startTestDatabase,
   type TestDatabase,
 } from '@wishlist/service-kit';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import request from 'supertest';
 import { listsConfig } from '../config';
 import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
@@ -232,6 +233,81 @@ describe('the SSRF guard', () => {
       const res = await postPage(app, url);
       expect({ url, status: res.status }).toEqual({ url, status: 422 });
       expect(typeof res.body.errors.url).toBe('string');
+    }
+    expect(connections).toBe(0);
+  });
+
+  /** IPv6 forms that embed an IPv4 address, other non-public IPv6, and odd IPv4 spellings. */
+  const embedded = () => [
+    // IPv4-compatible ::/96 (WHATWG URL turns [::127.0.0.1] into [::7f00:1])
+    `http://[::127.0.0.1]:${shopPort}/product`,
+    `http://[::7f00:1]:${shopPort}/product`,
+    'http://[::169.254.169.254]/latest/meta-data/',
+    'http://[::a9fe:a9fe]/latest/meta-data/',
+    'http://[::10.0.0.1]/',
+    'http://[::192.168.1.1]/',
+    // IPv4-mapped and IPv4-translated
+    'http://[::ffff:10.0.0.1]/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::ffff:0:7f00:1]/',
+    // NAT64: well-known prefix and local-use prefix
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[64:ff9b::10.0.0.1]/',
+    'http://[64:ff9b:1::7f00:1]/',
+    // 6to4
+    'http://[2002:7f00:1::]/',
+    'http://[2002:a9fe:a9fe::1]/',
+    'http://[2002:c0a8:101::1]/',
+    // Teredo (the client address is the last 32 bits inverted: 80ff:fffe is 127.0.0.1)
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    'http://[2001::5601:5601]/',
+    // other non-public IPv6
+    'http://[::]/',
+    'http://[::1]/',
+    'http://[fc00::1]/',
+    'http://[fec0::1]/',
+    'http://[ff02::1]/',
+    'http://[2001:db8::1]/',
+    'http://[3fff::1]/',
+    'http://[100::1]/',
+    'http://[4000::1]/',
+    // IPv4 spellings and special ranges
+    'http://0/',
+    'http://0x7f000001/',
+    'http://0x7f.0x0.0x0.0x1/',
+    'http://127.000.000.001/',
+    'http://169.254.169.254./latest/',
+    'http://192.0.0.8/',
+    'http://198.18.0.1/',
+    'http://240.0.0.1/',
+    'http://localhost./',
+    'http://LocalHost:80/',
+  ];
+
+  it('refuses every IPv6 form that embeds an IPv4 address, and every other non-public range, at once: no connection is even attempted', async () => {
+    const attempts = [
+      jest.spyOn(RequestFilteringHttpAgent.prototype, 'createConnection'),
+      jest.spyOn(RequestFilteringHttpsAgent.prototype, 'createConnection'),
+    ];
+    try {
+      const urls = [...embedded(), ...embedded().map((u) => u.replace(/^http:/, 'https:'))];
+      for (const url of urls) {
+        const res = await postPage(app, url);
+        expect({ url, status: res.status, message: res.body.errors?.url }).toEqual({ url, status: 422, message: expect.stringMatching(/not allowed/) });
+      }
+      for (const spy of attempts) expect(spy).not.toHaveBeenCalled();
+      expect(connections).toBe(0);
+    } finally {
+      for (const spy of attempts) spy.mockRestore();
+    }
+  });
+
+  it('refuses names that resolve to an IPv6 form embedding an IPv4 address, or to IPv6 outside global unicast', async () => {
+    for (const address of ['::7f00:1', '::a9fe:a9fe', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '64:ff9b:1::a9fe:a9fe', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', '4000::1', '2001:db8::1']) {
+      const named = appWith({}, { lookup: fakeLookup(() => address) });
+      const res = await postPage(named, `http://resolves.example.com:${shopPort}/x`);
+      expect({ address, status: res.status, message: res.body.errors?.url }).toEqual({ address, status: 422, message: expect.stringMatching(/not allowed/) });
     }
     expect(connections).toBe(0);
   });
