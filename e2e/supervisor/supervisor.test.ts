@@ -255,6 +255,7 @@ describe('kill -9 of any one process under npm start', () => {
 
       // A writer keeps adding products through the outage; only acknowledged ones must survive.
       const statuses = new Map<string, number>();
+      const serverErrors: unknown[] = [];
       let writing = true;
       let n = 0;
       const writer = (async () => {
@@ -262,6 +263,7 @@ describe('kill -9 of any one process under npm start', () => {
           const name = `during ${victim} ${n++}`;
           const a = await call('POST', '/api/products-in-lists', { name, url: 'https://shop.example.com/book', productListId: listId });
           statuses.set(String(a.status), (statuses.get(String(a.status)) ?? 0) + 1);
+          if (a.status >= 500 && a.status !== 503) serverErrors.push({ status: a.status, body: a.body });
           if (a.status === 201) acked.products.set((a.body as { data: { id: string } }).data.id, listId);
           await sleep(20);
         }
@@ -284,7 +286,10 @@ describe('kill -9 of any one process under npm start', () => {
       );
       expect(lost).toEqual({ lostLists: [], lostProducts: [], lostOfferings: [], total: 0 });
       // The outage is answered with 503s (or refused connections while the gateway itself is down), never 500.
-      expect(statuses.has('500')).toBe(false);
+      if (serverErrors.length) {
+        const logged = stack.out.text.split('\n').filter((l) => /"level":(50|60)|rror/.test(l)).slice(-20);
+        expect({ victim, serverErrors, logged }).toEqual({ victim, serverErrors: [], logged: [] });
+      }
       expect(stack.child.exitCode).toBeNull();
     }
     // The figures the issue asks for (recovery target: 5 s; asserted loosely, machines are noisy).

@@ -197,12 +197,15 @@ describe('database outage: 503 + Retry-After, then recovery without a restart', 
       named('MongoServerError', { code: 10107 }), // NotWritablePrimary (election)
       named('MongoServerError', { code: 91 }), // ShutdownInProgress
       named('Error', { cause: named('MongoNetworkError') }),
+      // A transaction cut by a restart of the server (NoSuchTransaction after the retries)
+      named('MongoServerError', { code: 251, errorLabels: ['TransientTransactionError'] }),
+      named('MongoServerError', { code: 50, hasErrorLabel: (l: string) => l === 'UnknownTransactionCommitResult' }),
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(true);
       const { error, unexpected } = toHttpError(err);
       expect([error.status, error.code, error.retryAfterS, unexpected]).toEqual([503, 'database_unavailable', 2, false]);
     }
-    for (const err of [new Error('boom'), named('MongoServerError', { code: 2 }), named('MongooseError'), null]) {
+    for (const err of [new Error('boom'), named('MongoServerError', { code: 2 }), named('MongooseError'), named('Error', { errorLabels: ['TransientTransactionError'] }), null]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
     }
     expect(toHttpError(named('MongoServerError', { code: 11000 })).error.status).toBe(409);

@@ -71,6 +71,14 @@ const UNREACHABLE_NAMES = new Set([
 // InterruptedAtShutdown, InterruptedDueToReplStateChange, ShutdownInProgress).
 const UNAVAILABLE_CODES = new Set([10107, 13435, 13436, 189, 11600, 11602, 91]);
 
+const TRANSIENT_LABELS = ['TransientTransactionError', 'UnknownTransactionCommitResult', 'RetryableWriteError'];
+
+function hasTransientLabel(e: object): boolean {
+  const { hasErrorLabel, errorLabels } = e as { hasErrorLabel?: unknown; errorLabels?: unknown };
+  if (typeof hasErrorLabel === 'function') return TRANSIENT_LABELS.some((l) => (hasErrorLabel as (l: string) => boolean).call(e, l));
+  return Array.isArray(errorLabels) && TRANSIENT_LABELS.some((l) => errorLabels.includes(l));
+}
+
 /** Whether `err` (or an error it wraps in `cause`) means the database is unreachable right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e = err as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | undefined;
@@ -78,6 +86,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) return true;
     if (e.name === 'MongooseError' && typeof e.message === 'string' && /buffering timed out/.test(e.message)) return true;
     if (typeof e.name === 'string' && e.name.startsWith('Mongo') && typeof e.code === 'number' && UNAVAILABLE_CODES.has(e.code)) return true;
+    // The driver's own verdict: a transaction or write that failed for a passing reason (the
+    // server restarted under it, a failover) and that the client may simply try again.
+    if (typeof e.name === 'string' && e.name.startsWith('Mongo') && hasTransientLabel(e)) return true;
     e = e.cause as typeof e;
   }
   return false;
