@@ -263,7 +263,7 @@ describe('kill -9 of any one process under npm start', () => {
           const name = `during ${victim} ${n++}`;
           const a = await call('POST', '/api/products-in-lists', { name, url: 'https://shop.example.com/book', productListId: listId });
           statuses.set(String(a.status), (statuses.get(String(a.status)) ?? 0) + 1);
-          if (a.status >= 500 && a.status !== 503) serverErrors.push({ status: a.status, body: a.body });
+          if (typeof a.status === 'number' && a.status >= 500 && a.status !== 503) serverErrors.push({ status: a.status, body: 'body' in a ? a.body : undefined });
           if (a.status === 201) acked.products.set((a.body as { data: { id: string } }).data.id, listId);
           await sleep(20);
         }

@@ -6,11 +6,11 @@ import { readJson, writeJson } from './storage';
 export const TOKEN_STORAGE_KEY = 'token';
 
 export interface SessionState {
-  /** Device token `{ name: 't' + ms, bearer }`, persisted under `token`. */
+  /** Device token `{ name: 't' + ms + '-' + 128 random bits, bearer }`, persisted under `token`. */
   token: Token | null;
   /** The first list returned after login; known means logged in (SPEC §4). Kept in memory. */
   defaultListId: string | null;
-  /** Returns the stored token, creating `{ name: 't' + Date.now(), bearer: '' }` if none. */
+  /** Returns the stored token, creating `{ name: createTokenName(), bearer: '' }` if none. */
   ensureToken: () => Token;
   setBearer: (bearer: string) => void;
   setToken: (token: Token | null) => void;
@@ -24,8 +24,17 @@ function loadToken(): Token | null {
   return t && typeof t.name === 'string' ? { name: t.name, bearer: typeof t.bearer === 'string' ? t.bearer : '' } : null;
 }
 
-export function createTokenName(now = Date.now()): string {
-  return `t${now}`;
+/** Random bits after the spec's `t{ms}` prefix (SPEC §7 names the prefix only). */
+export const TOKEN_NAME_RANDOM_BITS = 128;
+
+/**
+ * `t{ms}-{32 hex digits}`: the spec's `t` + milliseconds, then 128 random bits. A name is what a
+ * validation code is tried against, so a guessable one (`t` + ms alone) let anyone spend someone
+ * else's tries and lock their pending sign-in out.
+ */
+export function createTokenName(now = Date.now(), random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const bytes = random(new Uint8Array(TOKEN_NAME_RANDOM_BITS / 8));
+  return `t${now}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export const useSessionStore = create<SessionState>()((set, get) => ({

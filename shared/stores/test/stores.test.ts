@@ -14,14 +14,22 @@ describe('@wishlist/stores', () => {
   });
 
   describe('session', () => {
-    it('creates a token named t + ms and persists it under `token`', () => {
+    it('creates a token named t + ms + 128 random bits and persists it under `token`', () => {
       jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
       const { useSessionStore } = load();
       const t = useSessionStore.getState().ensureToken();
-      expect(t).toEqual({ name: 't1700000000000', bearer: '' });
+      expect(t).toEqual({ name: expect.stringMatching(/^t1700000000000-[0-9a-f]{32}$/), bearer: '' });
       expect(JSON.parse(localStorage.getItem('token')!)).toEqual(t);
       expect(useSessionStore.getState().ensureToken()).toBe(t);
       jest.restoreAllMocks();
+    });
+    it('never makes the same name twice in the same millisecond (the random part is not guessable)', () => {
+      const { createTokenName } = load();
+      const names = new Set(Array.from({ length: 1000 }, () => createTokenName(1700000000000)));
+      expect(names.size).toBe(1000);
+      expect(createTokenName(5, (b) => b.fill(0xab))).toBe(`t5-${'ab'.repeat(16)}`);
+      // The auth service accepts it (its TOKEN_NAME_PATTERN) and so does a link's path segment.
+      expect(createTokenName()).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     });
     it('reads the stored token on load and exposes the bearer getter', () => {
       localStorage.setItem('token', JSON.stringify({ name: 't1', bearer: 'abc' }));

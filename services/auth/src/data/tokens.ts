@@ -32,13 +32,18 @@ export async function unrevokedTokensNamed(name: string, limit: number): Promise
   return (await Token.find({ name, revokedAt: null }).sort({ createdAt: -1 }).limit(limit).lean().exec()) as TokenDoc[];
 }
 
-/** Counts a wrong code against each still-pending token (never past `maxTries`). */
-export async function countWrongTry(ids: mongoose.Types.ObjectId[], maxTries: number): Promise<void> {
-  if (ids.length === 0) return;
-  await Token.updateMany(
+/**
+ * Counts a wrong code against each still-pending token, never past `maxTries`, in one atomic
+ * conditional update per token. Returns how many tokens this try was counted on: 0 means every
+ * try was already spent (by concurrent requests too), so the caller must answer too-many-tries.
+ */
+export async function countWrongTry(ids: mongoose.Types.ObjectId[], maxTries: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await Token.updateMany(
     { _id: { $in: ids }, validatedAt: null, revokedAt: null, failedTries: { $lt: maxTries } },
     { $inc: { failedTries: 1 } },
   ).exec();
+  return result.modifiedCount;
 }
 
 /**

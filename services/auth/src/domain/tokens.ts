@@ -144,10 +144,13 @@ export function createTokenService(deps: TokenServiceDeps) {
       const pending = candidates.filter((t) => !t.validatedAt);
       const live = pending.filter((t) => t.failedTries < rules.maxTries && t.codeExpiresAt > at);
       if (live.length > 0) {
-        await countWrongTry(
+        // What was read may be stale under concurrency: only a try actually counted (one of the
+        // `maxTries`) is answered "incorrect"; once they are spent, every answer is too-many-tries.
+        const counted = await countWrongTry(
           live.map((t) => t._id),
           rules.maxTries,
         );
+        if (counted === 0) throw tooManyTries();
         throw incorrect();
       }
       if (pending.some((t) => t.failedTries >= rules.maxTries)) throw tooManyTries();
