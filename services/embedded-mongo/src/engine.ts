@@ -68,6 +68,51 @@ export class Engine {
 
   close(): void {
     clearInterval(this.sweeper);
+    if (this.ttlMonitor) clearInterval(this.ttlMonitor);
+  }
+
+  private ttlMonitor: NodeJS.Timeout | undefined;
+  private expiring = false;
+
+  /** MongoDB's TTL monitor: every `intervalMs` (MongoDB: 60 s), expireTtl(). */
+  startTtlMonitor(intervalMs: number): void {
+    if (this.ttlMonitor) clearInterval(this.ttlMonitor);
+    this.ttlMonitor = setInterval(() => void this.expireTtl().catch(() => undefined), intervalMs);
+    this.ttlMonitor.unref();
+  }
+
+  /**
+   * Deletes the documents a TTL index says have expired: a single-field index with
+   * `expireAfterSeconds`, whose field holds a date (or an array with one) older than that. Done
+   * as an ordinary `delete` command, so it is journaled like any other write. `$lt` with a date
+   * only matches dates (type bracketing), so documents whose field is missing or not a date never
+   * expire (as in MongoDB), and an array expires by its earliest date.
+   */
+  async expireTtl(now = Date.now()): Promise<number> {
+    if (this.expiring) return 0;
+    this.expiring = true;
+    let deleted = 0;
+    try {
+      const work: { db: string; coll: string; field: string; seconds: number }[] = [];
+      for (const [db, colls] of this.dbs)
+        for (const [name, coll] of colls)
+          for (const idx of coll.indexes.values()) {
+            const seconds = idx.spec.expireAfterSeconds;
+            if (typeof seconds !== 'number' || !Number.isFinite(seconds) || idx.fields.length !== 1 || idx.isSpecial) continue;
+            work.push({ db, coll: name, field: idx.fields[0], seconds });
+          }
+      for (const w of work) {
+        const cutoff = new Date(now - w.seconds * 1000);
+        const reply = await this.handle(
+          { delete: w.coll, deletes: [{ q: { [w.field]: { $lt: cutoff } }, limit: 0 }], $db: w.db },
+          { id: 0, remote: 'ttl-monitor' },
+        );
+        if (typeof reply.n === 'number') deleted += reply.n;
+      }
+    } finally {
+      this.expiring = false;
+    }
+    return deleted;
   }
 
   // ---------- state ----------

@@ -16,6 +16,8 @@ export interface StartOptions {
   compactBytes?: number;
   /** How the data directory is locked; the default suits the platform (see lock.ts). */
   lockMode?: LockMode;
+  /** How often TTL indexes expire documents (MongoDB's TTL monitor: 60 s, the default). */
+  ttlMonitorMs?: number;
 }
 
 export interface EmbeddedMongo {
@@ -26,6 +28,7 @@ export interface EmbeddedMongo {
 
 export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
   const engine = new Engine();
+  engine.startTtlMonitor(opts.ttlMonitorMs ?? 60_000);
   let storage: Storage | null = null;
   if (opts.dbPath) {
     // Refuses (DirLockedError) while another live engine holds the directory, and
