@@ -130,7 +130,8 @@ export function startChild(name, cmd, args, { cwd = root, env = {}, onLine, grou
     }
   };
   const spawnIt = () => {
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+    // WISHLIST_SUPERVISOR_PID: a child stops by itself if this process is killed outright.
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env, WISHLIST_SUPERVISOR_PID: String(process.pid) }, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
     entry.child = child;
     entry.exited = false;
     entry.startedAt = Date.now();

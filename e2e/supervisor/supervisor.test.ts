@@ -305,3 +305,31 @@ describe('kill -9 of any one process under npm start', () => {
     expect(stopped).toEqual(['gateway', 'offers', 'lists', 'auth', 'engine']);
   }, 300_000);
 });
+
+describe('kill -9 of npm start itself', () => {
+  it('leaves no process behind: each child notices its supervisor is gone and stops, freeing its port', async () => {
+    const stack = await startStack();
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      const pids = stack.pids();
+      expect(Object.keys(pids).sort()).toEqual(['auth', 'engine', 'gateway', 'lists', 'offers']);
+      stack.child.kill('SIGKILL');
+      await stack.exited;
+      const killedAt = Date.now();
+      await waitFor('every child to stop', () => (Object.values(pids).every((pid) => !alive(pid)) ? true : undefined), 30_000, 100);
+      console.log(`npm start killed with SIGKILL: its ${Object.keys(pids).length} children stopped within ${Date.now() - killedAt} ms`);
+      // The gateway's port is free again for the next npm start.
+      expect((await fetch(`${stack.base}/health`).then(() => 'answered', () => 'refused'))).toBe('refused');
+    } finally {
+      for (const pid of Object.values(stack.pids())) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      rmSync(stack.dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

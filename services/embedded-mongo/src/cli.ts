@@ -43,6 +43,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  // Under `npm start`: a supervisor killed outright (kill -9) must not leave the engine holding its
+  // port and files (service-kit's whenSupervisorGone does the same for the services).
+  const supervisor = Number(process.env.WISHLIST_SUPERVISOR_PID);
+  if (Number.isInteger(supervisor) && supervisor > 1) {
+    setInterval(() => {
+      try {
+        process.kill(supervisor, 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ESRCH') shutdown();
+      }
+    }, 1000).unref();
+  }
 }
 
 main().catch((e) => {

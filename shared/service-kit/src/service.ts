@@ -213,4 +213,25 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
   // `on`, not `once`: a second signal (tsx relays, Ctrl-C twice) must not kill us mid-shutdown.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  whenSupervisorGone(() => void shutdown('supervisor gone'));
+}
+
+/**
+ * Under `npm start` (scripts/start.mjs sets WISHLIST_SUPERVISOR_PID), a supervisor killed without
+ * a chance to stop its children (kill -9, OOM killer) must not leave them running: they would
+ * keep the ports and the next `npm start` could not start. Checked every second.
+ */
+export function whenSupervisorGone(onGone: () => void, env: Record<string, string | undefined> = process.env): void {
+  const pid = Number(env.WISHLIST_SUPERVISOR_PID);
+  if (!Number.isInteger(pid) || pid <= 1) return;
+  const timer = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') return;
+      clearInterval(timer);
+      onGone();
+    }
+  }, 1000);
+  timer.unref();
 }
