@@ -305,8 +305,9 @@ describeEngine('the engine files under faults (engine only)', () => {
     expect(tree(dir)).toEqual(before);
   });
 
-  test("a snapshot whose journal is missing refuses; --repair starts again from the snapshot alone", async () => {
-    const src = tmpDir('nojournal-src');
+  /** A directory holding `journal`'s writes compacted into a snapshot (and the next, empty journal). */
+  async function compacted(name: string): Promise<string> {
+    const src = tmpDir(name);
     reset(src, { 'journal.0': journal });
     const engine = new Engine();
     const lock = await acquireDirLock(src);
@@ -314,6 +315,11 @@ describeEngine('the engine files under faults (engine only)', () => {
     storage.compact();
     await storage.close();
     engine.close();
+    return src;
+  }
+
+  test("a snapshot whose journal is missing refuses; --repair starts again from the snapshot alone", async () => {
+    const src = await compacted('nojournal-src');
     const dir = tmpDir('nojournal');
     reset(dir, { 'snapshot.bson': fs.readFileSync(path.join(src, 'snapshot.bson')) });
     const before = tree(dir);
@@ -327,14 +333,7 @@ describeEngine('the engine files under faults (engine only)', () => {
   test('a compaction interrupted at any step leaves a directory that starts with every write', async () => {
     // The files of each step: snapshot.bson.tmp being written, then complete with the next (empty)
     // journal created, then renamed into place with the old journal not yet removed.
-    const src = tmpDir('compaction-src');
-    reset(src, { 'journal.0': journal });
-    const engine = new Engine();
-    const lock = await acquireDirLock(src);
-    const storage = Storage.open(src, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
-    storage.compact();
-    await storage.close();
-    engine.close();
+    const src = await compacted('compaction-src');
     const snapshot = fs.readFileSync(path.join(src, 'snapshot.bson'));
     expect(fs.readdirSync(src).sort()).toEqual(['journal.1', 'snapshot.bson']);
     const steps: [string, Record<string, Buffer>, string[]][] = [
