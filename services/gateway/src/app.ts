@@ -68,8 +68,7 @@ export function createGateway(
   const app = express();
   app.disable('x-powered-by');
   // req.ip: the socket's peer, or the address the TRUST_PROXY hops name (never `true`: see config).
-  const trust = config.trustProxy.trim();
-  app.set('trust proxy', trust === 'false' ? false : /^\d+$/.test(trust) ? Number(trust) : trust);
+  app.set('trust proxy', config.trustProxy);
   const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const guard = connectionGuard({
     maxPerClient: config.maxConnectionsPerClient,

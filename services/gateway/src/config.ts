@@ -54,19 +54,26 @@ const urlList = z
 /**
  * Express "trust proxy": `false` (default: the client is the socket's peer), a hop count, or the
  * proxies whose X-Forwarded-For is believed (`loopback`, `uniquelocal`, addresses, subnets).
- * `true` (believe every hop, so the left-most address any client writes) is refused.
+ * `true` (believe every hop, so the left-most address any client writes) is refused. The value is
+ * what `app.set('trust proxy', …)` takes.
  */
-const trustProxy = z.string().superRefine((v, ctx) => {
-  if (v.trim() === 'true') {
-    ctx.addIssue({ code: 'custom', message: "'true' would believe any client's X-Forwarded-For: name the proxy (loopback, an address, a subnet) or a hop count" });
-    return;
-  }
-  try {
-    express().set('trust proxy', /^\d+$/.test(v.trim()) ? Number(v) : v === 'false' ? false : v);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `not a list of addresses or subnets: ${(err as Error).message}` });
-  }
-});
+const trustProxy = z
+  .string()
+  .transform((raw, ctx): false | number | string => {
+    const v = raw.trim();
+    if (v === 'true') {
+      ctx.addIssue({ code: 'custom', message: "'true' would believe any client's X-Forwarded-For: name the proxy (loopback, an address, a subnet) or a hop count" });
+      return z.NEVER;
+    }
+    const value = v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v;
+    try {
+      express().set('trust proxy', value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `not a list of addresses or subnets: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 const dist = (dir: string) => resolve(REPO_ROOT, dir, 'dist');
 const distSettings = {

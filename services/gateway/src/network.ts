@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) → `1.2.3.4`; anything else unchanged. */
 export function plainAddress(address: string): string {
@@ -46,15 +47,8 @@ export function outboxExposureWarning(host: string, port: number): string {
  * client open connections from as many addresses as it likes).
  */
 export function clientKey(address: string): string {
-  const plain = plainAddress(address).replace(/%.*$/, '');
-  if (!plain.includes(':')) return plain;
-  const [head, tail] = plain.includes('::') ? plain.split('::') : [plain, undefined];
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []);
-  const left = groups(head);
-  const right = groups(tail);
-  const full = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${full
-    .slice(0, 4)
-    .map((g) => (parseInt(g || '0', 16) || 0).toString(16))
-    .join(':')}::/64`;
+  const plain = plainAddress(address);
+  if (!ipaddr.IPv6.isValid(plain)) return plain;
+  const network = ipaddr.IPv6.parse(plain).parts.slice(0, 4);
+  return `${network.map((part) => part.toString(16)).join(':')}::/64`;
 }
