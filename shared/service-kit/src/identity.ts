@@ -80,12 +80,12 @@ interface SignOptions {
   expiresInSeconds?: number;
 }
 
-async function sign(claims: Record<string, unknown>, sub: string, options: SignOptions): Promise<string> {
+async function sign(claims: Record<string, unknown>, sub: string, options: SignOptions, audience = IDENTITY_AUDIENCE): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub)
     .setIssuer(IDENTITY_ISSUER)
-    .setAudience(IDENTITY_AUDIENCE)
+    .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? IDENTITY_LIFETIME_SECONDS))
     .sign(key(options.secret));
@@ -99,10 +99,10 @@ export function signIdentity(identity: Identity, options: SignOptions = {}): Pro
   return sign(identity.lang ? { lang: identity.lang } : {}, identity.userId, options);
 }
 
-async function verify(token: string, secret?: SecretInput) {
+async function verify(token: string, secret?: SecretInput, audience = IDENTITY_AUDIENCE) {
   const { payload } = await jwtVerify(token, key(secret), {
     algorithms: ['HS256'],
-    audience: IDENTITY_AUDIENCE,
+    audience,
     issuer: IDENTITY_ISSUER,
     requiredClaims: ['exp', 'sub'],
     clockTolerance: 5,
@@ -146,28 +146,37 @@ export async function verifyServiceAssertion(token: string | undefined, options:
 /** The gateway's signed statement of the caller's network address (header X-Wishlist-Client). */
 export async function signClientAddress(address: string, options: SignOptions = {}): Promise<string> {
   if (!address || address.length > 100) throw new Error('invalid client address');
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(address)
-    .setIssuer(IDENTITY_ISSUER)
-    .setAudience(CLIENT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? IDENTITY_LIFETIME_SECONDS))
-    .sign(key(options.secret));
+  return sign({}, address, options, CLIENT_AUDIENCE);
 }
+
+/**
+ * Client assertions already verified with the process's key, until they expire. Every request a
+ * service gets carries one, and the gateway reuses one per client address for 30 s: verifying it
+ * once, not on every request, keeps an HMAC off the services' hot path.
+ */
+const verifiedClients = { secret: undefined as string | undefined, entries: new Map<string, { address: string; untilMs: number }>() };
+const MAX_VERIFIED_CLIENTS = 10_000;
 
 /** The client address the gateway signed, or null when missing, forged, expired or of another kind. */
 export async function verifyClientAddress(token: string | undefined, options: { secret?: SecretInput } = {}): Promise<string | null> {
   if (!token) return null;
+  const memo = options.secret === undefined ? verifiedClients : undefined;
+  if (memo) {
+    if (memo.secret !== process.env.IDENTITY_SECRET) {
+      memo.secret = process.env.IDENTITY_SECRET;
+      memo.entries.clear();
+    }
+    const hit = memo.entries.get(token);
+    if (hit && hit.untilMs > Date.now()) return hit.address;
+  }
   try {
-    const { payload } = await jwtVerify(token, key(options.secret), {
-      algorithms: ['HS256'],
-      audience: CLIENT_AUDIENCE,
-      issuer: IDENTITY_ISSUER,
-      requiredClaims: ['exp', 'sub'],
-      clockTolerance: 5,
-    });
-    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+    const payload = await verify(token, options.secret, CLIENT_AUDIENCE);
+    const address = typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
+    if (memo && address !== null && typeof payload.exp === 'number') {
+      if (memo.entries.size >= MAX_VERIFIED_CLIENTS) memo.entries.clear();
+      memo.entries.set(token, { address, untilMs: payload.exp * 1000 });
+    }
+    return address;
   } catch {
     return null;
   }
