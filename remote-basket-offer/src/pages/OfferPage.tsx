@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { createOffering, fieldErrors, isApiError, offeringConflicts } from '@wishlist/api-client';
-import { formatPrice, isValidEmail } from '@wishlist/contracts';
+import { OFFERER_IDENTITY_MAX_LENGTH, OFFERER_MESSAGE_MAX_LENGTH, formatPrice, isValidEmail } from '@wishlist/contracts';
 import { basketTotal, notify, useBasketStore } from '@wishlist/stores';
 import { Button, TextArea, TextField } from '@wishlist/ui';
 import { usePage } from '../components/usePage';
@@ -9,9 +9,9 @@ import { useBasketT } from '../i18n';
 import { rememberCreatedOffer } from '../lib/offerMemory';
 import '../styles/basket.css';
 
-/** Limits of the offers contract. */
-export const IDENTITY_MAX_LENGTH = 100;
-export const MESSAGE_MAX_LENGTH = 2000;
+/** Limits of the offers contract (`@wishlist/contracts`, the one source the service validates with). */
+export const IDENTITY_MAX_LENGTH = OFFERER_IDENTITY_MAX_LENGTH;
+export const MESSAGE_MAX_LENGTH = OFFERER_MESSAGE_MAX_LENGTH;
 
 type Field = 'offererEmail' | 'offererIdentity' | 'offererMessage';
 

@@ -1,0 +1,90 @@
+// Issue 11 journeys ("The everyday screens, as a careful user finds them"), desktop and 360 px:
+//  7. long unbroken names wrap or are cut with an ellipsis (header basket panel, delete dialog,
+//     notification, basket page), never past a box's edge;
+// 11. text fields stop at their limit and say how many characters are left (list name, offer form);
+// 12. no dead ends for visitors: "Add more products" on an empty basket goes back to the last shared
+//     list viewed (else home, never sign-in), and a disabled Offer says why.
+// Desktop runs in English; at 360 px visitors browse in French (browser locale fr-FR).
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { signIn } from './auth-helpers';
+import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
+
+type Lang = 'en' | 'fr';
+const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
+const visitorLang = (info: TestInfo): Lang => (isMobile(info) ? 'fr' : 'en');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const TEXTS = {
+  en: {
+    addToBasket: /^add to basket$/i,
+    addMorePopin: /^add more products$/i,
+    addMore: /^add more products$/i,
+    offer: /^offer$/i,
+    offerEmpty: 'Your basket is empty: add a product to offer it.',
+    seeBasket: /^see my basket$/i,
+    basketTitle: 'Products to gift',
+    identity: /^your name/i,
+    left: (n: number) => `${n} character${n === 1 ? '' : 's'} left`,
+  },
+  fr: {
+    addToBasket: /^ajouter au panier$/i,
+    addMorePopin: /^ajouter d’autres produits$|^ajouter d'autres produits$/i,
+    addMore: /^ajouter d’autres produits$|^ajouter d'autres produits$/i,
+    offer: /^offrir$/i,
+    offerEmpty: 'Votre panier est vide\u00a0: ajoutez-y un produit pour l’offrir.',
+    seeBasket: /^voir mon panier$/i,
+    basketTitle: 'Produits à offrir',
+    identity: /^votre nom/i,
+    left: (n: number) => `${n} caractère${n > 1 ? 's' : ''} restant${n > 1 ? 's' : ''}`,
+  },
+} as const;
+
+/** A fresh browser context (nothing shared) with the project's viewport, in the given language. */
+async function newVisitor(browser: Browser, info: TestInfo, lang: Lang): Promise<Page> {
+  const { viewport, hasTouch, isMobile: mobile, baseURL, userAgent, deviceScaleFactor } = info.project.use;
+  const context = await browser.newContext({ viewport, hasTouch, isMobile: mobile, baseURL, userAgent, deviceScaleFactor, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+  return context.newPage();
+}
+
+test.describe('issue 11: everyday screens', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('item 11: the list name stops at 100 characters and says how many are left; so do the offer fields', async ({ page, browser }, info) => {
+    await signIn(page, 'limits');
+    await page.goto('/create-product-list');
+    const name = page.getByRole('textbox', { name: /^list name/i });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('maxlength', '100');
+    // With the keyboard: 88 characters leave 12, 120 stop at 100 and no "at most 100" error appears.
+    await page.keyboard.type('a'.repeat(88));
+    await expect(name).toHaveAccessibleDescription(new RegExp('12 characters left'));
+    const counter = page.getByText('12 characters left');
+    await expect(counter).toHaveAttribute('aria-live', 'polite');
+    await page.keyboard.type('b'.repeat(32));
+    await expect(name).toHaveValue(`${'a'.repeat(88)}${'b'.repeat(12)}`);
+    await expect(page.getByText('0 characters left')).toBeVisible();
+    await expect(page.getByText(/at most/i)).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/product-list\/[^/]+/, { timeout: 15_000 });
+
+    // A visitor's offer form (French at 360 px): the name stops at 100, the counter follows.
+    const lang = visitorLang(info);
+    const T = TEXTS[lang];
+    const visitor = await newVisitor(browser, info, lang);
+    await visitor.goto('/offer');
+    const identity = visitor.getByRole('textbox', { name: T.identity });
+    await expect(identity).toHaveAttribute('maxlength', '100');
+    await expect(identity).toHaveAccessibleDescription(new RegExp(escapeRe(T.left(100))));
+    await identity.focus();
+    await visitor.keyboard.type('Zoé '.repeat(30));
+    await expect(identity).toHaveValue('Zoé '.repeat(25));
+    await expect(identity).toHaveAccessibleDescription(new RegExp(escapeRe(T.left(0))));
+    await expectNoHorizontalOverflow(visitor);
+    await expectAccessible(visitor);
+    await visitor.context().close();
+  });
+
+});
