@@ -5,13 +5,15 @@
 // 12. no dead ends for visitors: "Add more products" on an empty basket goes back to the last shared
 //     list viewed (else home, never sign-in), and a disabled Offer says why.
 // Desktop runs in English; at 360 px visitors browse in French (browser locale fr-FR).
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from './auth-helpers';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { SHOP_URL } from '../playwright.config';
+import { signIn, storedBearer } from './auth-helpers';
 import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 
 type Lang = 'en' | 'fr';
 const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
 const visitorLang = (info: TestInfo): Lang => (isMobile(info) ? 'fr' : 'en');
+const tag = () => `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 5)}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const TEXTS = {
@@ -46,8 +48,94 @@ async function newVisitor(browser: Browser, info: TestInfo, lang: Lang): Promise
   return context.newPage();
 }
 
+/** The owner signs in and creates, through the API, a list holding one product. */
+async function ownerWithList(page: Page, listName: string, productName: string): Promise<{ listId: string; bearer: string }> {
+  await signIn(page, 'everyday');
+  const bearer = await storedBearer(page);
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const created = await page.request.post('/api/product-lists', { headers, data: { name: listName } });
+  expect(created.status(), await created.text()).toBe(201);
+  const listId = ((await created.json()) as { data: { id: string } }).data.id;
+  const product = await page.request.post('/api/products-in-lists', {
+    headers,
+    data: { name: productName, price: 1990, image: `${SHOP_URL}/images/teapot-main.png`, url: `${SHOP_URL}/products/teapot.html`, productListId: listId },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  return { listId, bearer };
+}
+
+/** The element lies inside the viewport, and its own text does not run past its box. */
+async function expectInsideViewport(page: Page, box: Locator): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const b = (await box.boundingBox())!;
+  expect(b.x).toBeGreaterThanOrEqual(-1);
+  expect(b.x + b.width).toBeLessThanOrEqual(width + 1);
+  const { scrollWidth, clientWidth } = await box.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth + 1);
+}
+
 test.describe('issue 11: everyday screens', () => {
   test.describe.configure({ timeout: 120_000 });
+
+  test('item 7: long unbroken names wrap or are cut with an ellipsis, never past a box', async ({ page, browser }, info) => {
+    const listName = `Long${tag()}${'x'.repeat(88)}`.slice(0, 100);
+    const productName = `Product${tag()}${'y'.repeat(180)}`;
+    const { listId } = await ownerWithList(page, listName, productName);
+
+    // The owner's delete dialog names the list: the unbroken name wraps inside the dialog.
+    await page.goto(`/product-list/${listId}`);
+    await expect(page.locator('#lists-current-title')).toHaveText(listName);
+    await page.getByRole('button', { name: /delete this list/i }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toContainText(listName);
+    await expectInsideViewport(page, dialog);
+    await expectInsideViewport(page, dialog.getByRole('heading'));
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // A visitor puts the long-named product in the basket: the notification wraps it.
+    const lang = visitorLang(info);
+    const T = TEXTS[lang];
+    const visitor = await newVisitor(browser, info, lang);
+    await visitor.goto(`/see/${listId}`);
+    await visitor.getByRole('button', { name: new RegExp(`^${escapeRe(productName)}`) }).click();
+    await visitor.getByRole('button', { name: T.addToBasket }).click();
+    const popin = visitor.locator('#tab-popin');
+    await expect(popin).toContainText(productName);
+    await expect(popin).not.toHaveClass(/Toastify--animate/);
+    await expectInsideViewport(visitor, popin);
+    await expectNoHorizontalOverflow(visitor);
+    await popin.getByRole('button', { name: T.addMorePopin }).click();
+    await expect(popin).toHaveCount(0);
+
+    if (isMobile(info)) {
+      // 360 px: the basket page wraps the name in its row.
+      await visitor.goto('/basket');
+      const row = visitor.getByRole('listitem').filter({ hasText: productName });
+      await expect(row).toBeVisible();
+      await expectInsideViewport(visitor, row);
+      await expectNoHorizontalOverflow(visitor);
+      await expectAccessible(visitor);
+    } else {
+      // Desktop: the header basket panel cuts the name with an ellipsis and keeps it in a title.
+      const button = visitor.getByRole('banner').getByRole('button', { name: /^basket: 1 product$/i });
+      await button.hover();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      const panel = visitor.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+      const name = panel.getByText(productName);
+      await expect(name).toHaveAttribute('title', productName);
+      await expectInsideViewport(visitor, panel);
+      const cut = await name.evaluate((el) => ({ ellipsis: getComputedStyle(el).textOverflow, right: el.getBoundingClientRect().right }));
+      expect(cut.ellipsis).toBe('ellipsis');
+      expect(cut.right).toBeLessThanOrEqual((await panel.boundingBox())!.x + (await panel.boundingBox())!.width);
+      await expectNoHorizontalOverflow(visitor);
+      await expectAccessible(visitor);
+    }
+    await visitor.context().close();
+  });
 
   test('item 11: the list name stops at 100 characters and says how many are left; so do the offer fields', async ({ page, browser }, info) => {
     await signIn(page, 'limits');
