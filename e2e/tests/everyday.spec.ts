@@ -175,4 +175,44 @@ test.describe('issue 11: everyday screens', () => {
     await visitor.context().close();
   });
 
+  test('item 12: an empty basket leads back to the last list viewed (else home), and a disabled Offer says why', async ({ page, browser }, info) => {
+    const { listId } = await ownerWithList(page, `Shared ${tag()}`, `Teapot ${tag()}`);
+    const lang = visitorLang(info);
+    const T = TEXTS[lang];
+
+    // A visitor who viewed no list: "Add more products" goes home, not to sign-in.
+    const newcomer = await newVisitor(browser, info, lang);
+    await newcomer.goto('/basket');
+    await expect(newcomer.getByRole('heading', { level: 1, name: T.basketTitle })).toBeVisible();
+    await expect(newcomer.getByRole('link', { name: T.addMore })).toHaveAttribute('href', `/${lang}`);
+    await newcomer.getByRole('link', { name: T.addMore }).click();
+    await expect(newcomer).toHaveURL(new RegExp(`/${lang}$`));
+    await newcomer.context().close();
+
+    // A visitor on the shared list: Offer is disabled and says why, next to it.
+    const visitor = await newVisitor(browser, info, lang);
+    await visitor.goto(`/see/${listId}`);
+    const offer = visitor.getByRole('button', { name: T.offer });
+    await expect(offer).toBeDisabled();
+    await expect(offer).toHaveAccessibleDescription(T.offerEmpty);
+    const why = visitor.getByText(T.offerEmpty, { exact: true });
+    await expect(why).toBeVisible();
+    await expectInsideViewport(visitor, why);
+    await expectNoHorizontalOverflow(visitor);
+    await expectAccessible(visitor);
+
+    // To the empty basket and back with the keyboard: "Add more products" returns to that list.
+    await visitor.getByRole('link', { name: T.seeBasket }).or(visitor.getByRole('button', { name: T.seeBasket })).first().click();
+    await expect(visitor).toHaveURL(/\/basket$/);
+    const more = visitor.getByRole('link', { name: T.addMore });
+    await expect(more).toHaveAttribute('href', `/see/${listId}`);
+    await expectAccessible(visitor);
+    await more.focus();
+    await visitor.keyboard.press('Enter');
+    await expect(visitor).toHaveURL(new RegExp(`/see/${listId}$`));
+    // Remembered across a reload of the basket too.
+    await visitor.goto('/basket');
+    await expect(visitor.getByRole('link', { name: T.addMore })).toHaveAttribute('href', `/see/${listId}`);
+    await visitor.context().close();
+  });
 });

@@ -34,6 +34,7 @@ export default function OfferPage() {
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const emailId = `offer-email${useId()}`;
+  const emptyId = `offer-empty${useId()}`;
   const focusEmail = () => document.getElementById(emailId)?.focus();
 
   const empty = products.length === 0;
@@ -111,7 +112,7 @@ export default function OfferPage() {
       </h1>
       <p className="basket-lead">{t('offer.lead')}</p>
       {empty ? (
-        <p className="basket-notice" role="status">
+        <p id={emptyId} className="basket-notice" role="status">
           {t('offer.emptyBasket')}{' '}
           <Link to="/basket">{t('offer.editBasket')}</Link>
         </p>
@@ -182,7 +183,7 @@ export default function OfferPage() {
             </label>
           ))}
         </fieldset>
-        <Button type="submit" size="lg" block loading={sending} disabled={empty}>
+        <Button type="submit" size="lg" block loading={sending} disabled={empty} aria-describedby={empty ? emptyId : undefined}>
           {t('offer.submit')}
         </Button>
       </form>
