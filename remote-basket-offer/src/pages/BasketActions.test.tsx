@@ -26,6 +26,9 @@ describe('BasketActions (list page, non-owner)', () => {
     expect(screen.getByRole('button', { name: 'Add to basket' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add to basket' })).toHaveAccessibleDescription('Select a product first.');
     expect(screen.getByRole('button', { name: 'Offer' })).toBeDisabled();
+    // Said why, visibly, next to the button.
+    expect(screen.getByRole('button', { name: 'Offer' })).toHaveAccessibleDescription('Your basket is empty: add a product to offer it.');
+    expect(screen.getByText('Your basket is empty: add a product to offer it.')).toBeVisible();
     expect(await seriousViolations(container)).toEqual([]);
   });
 

@@ -63,6 +63,7 @@ export default function BasketActions({ product, isOwner, tabClassName, tabLabel
   const { t } = useBasketT();
   const navigate = useNavigate();
   const hintId = useId();
+  const offerHintId = useId();
   const count = useBasketStore((s) => s.products.length);
   const inBasket = useBasketStore((s) => !!product?.id && s.products.some((p) => p.id === product.id));
   if (isOwner) return null;
@@ -108,7 +109,15 @@ export default function BasketActions({ product, isOwner, tabClassName, tabLabel
           describedBy={hint ? hintId : undefined}
         />
       )}
-      <Control tab={tab} variant="primary" icon={<GiftIcon size={20} />} label={t('actions.offer')} onClick={() => navigate('/basket')} disabled={count === 0}>
+      <Control
+        tab={tab}
+        variant="primary"
+        icon={<GiftIcon size={20} />}
+        label={t('actions.offer')}
+        onClick={() => navigate('/basket')}
+        disabled={count === 0}
+        describedBy={count === 0 ? offerHintId : undefined}
+      >
         {count > 0 && (
           <>
             <span className="basket-badge basket-badge--inline" aria-hidden="true">
@@ -118,6 +127,12 @@ export default function BasketActions({ product, isOwner, tabClassName, tabLabel
           </>
         )}
       </Control>
+      {count === 0 && (
+        // Said next to the disabled Offer control, for everyone (not only screen readers).
+        <span id={offerHintId} className="basket-offer-hint">
+          {t('actions.offerEmptyHint')}
+        </span>
+      )}
       {hint && (
         <span id={hintId} className="basket-visually-hidden">
           {hint}

@@ -7,7 +7,7 @@ import BasketPage from './BasketPage';
 
 beforeEach(() => {
   localStorage.clear();
-  useBasketStore.setState({ products: [] });
+  useBasketStore.setState({ products: [], lastListId: undefined });
 });
 
 describe('BasketPage (/basket)', () => {
@@ -15,10 +15,17 @@ describe('BasketPage (/basket)', () => {
     const { container } = await renderPage(<BasketPage />, { path: '/basket' });
     expect(screen.getByRole('heading', { level: 1, name: 'Products to gift' })).toBeInTheDocument();
     expect(screen.getByText('Your basket is empty')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add more products' })).toHaveAttribute('href', '/');
+    // Never `/` (a visitor would land on the sign-in page): the home page of the language.
+    expect(screen.getByRole('link', { name: 'Add more products' })).toHaveAttribute('href', '/en');
     expect(screen.queryByRole('button', { name: /Offer for/ })).not.toBeInTheDocument();
     expect(headingProblems(container)).toEqual([]);
     expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('leads an empty basket back to the shared list viewed last', async () => {
+    useBasketStore.getState().rememberList('L9');
+    await renderPage(<BasketPage />, { path: '/basket' });
+    expect(screen.getByRole('link', { name: 'Add more products' })).toHaveAttribute('href', '/see/L9');
   });
 
   it('lists the products with the formatted total and goes to /offer', async () => {

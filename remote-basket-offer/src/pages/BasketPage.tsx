@@ -4,26 +4,32 @@ import { formatPrice } from '@wishlist/contracts';
 import { Button } from '@wishlist/ui';
 import { ProductRow } from '../components/ProductRow';
 import { usePage } from '../components/usePage';
-import { useBasketT } from '../i18n';
+import { localizedPath } from '@wishlist/i18n';
+import { useBasketT, type Lang } from '../i18n';
 import { sharedListPath } from '../lib/paths';
 import { BasketIcon } from '../components/Icons';
 import '../styles/basket.css';
 
-/** Where "Add more products" goes: the list the last product came from, else the home page. */
-export function addMorePath(products: readonly { productListId?: string }[]): string {
+/**
+ * Where "Add more products" goes: the shared list the visitor viewed last, else the list the last
+ * product came from, else the home page of the language (never `/`, which sends visitors to sign in).
+ */
+export function addMorePath(products: readonly { productListId?: string }[], lastListId: string | undefined, lang: Lang): string {
+  if (lastListId) return sharedListPath(lastListId);
   const last = [...products].reverse().find((p) => p.productListId);
-  return last?.productListId ? sharedListPath(last.productListId) : '/';
+  return last?.productListId ? sharedListPath(last.productListId) : localizedPath('home', lang);
 }
 
 /** `/basket`: Products to gift, an "Offer for {total}" button, empty state, Add more products. */
 export default function BasketPage() {
-  const { t } = useBasketT();
+  const { t, lang } = useBasketT();
   const navigate = useNavigate();
   const products = useBasketStore((s) => s.products);
+  const lastListId = useBasketStore((s) => s.lastListId);
   const remove = useBasketStore((s) => s.remove);
   const heading = usePage(t('basket.documentTitle'));
   const total = formatPrice(basketTotal(products));
-  const more = addMorePath(products);
+  const more = addMorePath(products, lastListId, lang);
 
   return (
     <div className="basket-page">

@@ -52,7 +52,9 @@ function DesktopBasket() {
             <ul className="basket-header__items">
               {products.slice(0, HEADER_PREVIEW_ITEMS).map((p) => (
                 <li key={p.id} className="basket-header__item">
-                  <span className="basket-header__name">{p.name}</span>
+                  <span className="basket-header__name ui-text-clip" title={p.name}>
+                    {p.name}
+                  </span>
                   <span className="basket-header__price">{formatPrice(p.price)}</span>
                 </li>
               ))}

@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { ProductRow } from '../components/ProductRow';
 import { GiftIcon } from '../components/Icons';
 import { usePage } from '../components/usePage';
+import { localizedPath } from '@wishlist/i18n';
 import { useBasketT } from '../i18n';
+import { useBasketStore } from '@wishlist/stores';
 import { readCreatedOffer } from '../lib/offerMemory';
 import { addMorePath } from './BasketPage';
 import '../styles/basket.css';
@@ -18,7 +20,12 @@ export default function OfferCreatedPage() {
   const { offeringId = '' } = useParams<{ offeringId: string }>();
   const memory = useMemo(() => readCreatedOffer(offeringId), [offeringId]);
   const heading = usePage(t('created.documentTitle'));
-  const back = memory ? addMorePath(memory.products) : '/';
+  const lastListId = useBasketStore((s) => s.lastListId);
+  // The list these products came from first (the offer just sent), then the last one viewed.
+  // The list the offered products came from first, else the last one viewed, else home.
+  const home = localizedPath('home', lang);
+  const fromOffer = addMorePath(memory?.products ?? [], undefined, lang);
+  const back = fromOffer !== home ? fromOffer : addMorePath([], lastListId, lang);
 
   return (
     <div className="basket-page basket-page--narrow">
@@ -44,8 +51,8 @@ export default function OfferCreatedPage() {
         </section>
       )}
       <p className="basket-actions-row">
-        {back === '/' ? (
-          <Link to={`/${lang}`} className="ui-button ui-button--secondary ui-button--md">
+        {back === home ? (
+          <Link to={home} className="ui-button ui-button--secondary ui-button--md">
             <span className="ui-button__label">{t('created.home')}</span>
           </Link>
         ) : (

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { createOffering, fieldErrors, isApiError, offeringConflicts } from '@wishlist/api-client';
-import { formatPrice, isValidEmail } from '@wishlist/contracts';
+import { OFFERER_IDENTITY_MAX_LENGTH, OFFERER_MESSAGE_MAX_LENGTH, formatPrice, isValidEmail } from '@wishlist/contracts';
 import { basketTotal, notify, useBasketStore } from '@wishlist/stores';
 import { Button, TextArea, TextField } from '@wishlist/ui';
 import { usePage } from '../components/usePage';
@@ -9,9 +9,9 @@ import { useBasketT } from '../i18n';
 import { rememberCreatedOffer } from '../lib/offerMemory';
 import '../styles/basket.css';
 
-/** Limits of the offers contract. */
-export const IDENTITY_MAX_LENGTH = 100;
-export const MESSAGE_MAX_LENGTH = 2000;
+/** Limits of the offers contract (`@wishlist/contracts`, the one source the service validates with). */
+export const IDENTITY_MAX_LENGTH = OFFERER_IDENTITY_MAX_LENGTH;
+export const MESSAGE_MAX_LENGTH = OFFERER_MESSAGE_MAX_LENGTH;
 
 type Field = 'offererEmail' | 'offererIdentity' | 'offererMessage';
 
@@ -34,6 +34,7 @@ export default function OfferPage() {
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const emailId = `offer-email${useId()}`;
+  const emptyId = `offer-empty${useId()}`;
   const focusEmail = () => document.getElementById(emailId)?.focus();
 
   const empty = products.length === 0;
@@ -111,7 +112,7 @@ export default function OfferPage() {
       </h1>
       <p className="basket-lead">{t('offer.lead')}</p>
       {empty ? (
-        <p className="basket-notice" role="status">
+        <p id={emptyId} className="basket-notice" role="status">
           {t('offer.emptyBasket')}{' '}
           <Link to="/basket">{t('offer.editBasket')}</Link>
         </p>
@@ -182,7 +183,7 @@ export default function OfferPage() {
             </label>
           ))}
         </fieldset>
-        <Button type="submit" size="lg" block loading={sending} disabled={empty}>
+        <Button type="submit" size="lg" block loading={sending} disabled={empty} aria-describedby={empty ? emptyId : undefined}>
           {t('offer.submit')}
         </Button>
       </form>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { acceptOffering, fieldErrors, getOffering, isApiError, refuseOffering, type Offering } from '@wishlist/api-client';
+import { OFFERING_ADDRESS_MAX_LENGTH } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextArea } from '@wishlist/ui';
 import { ProductRow } from '../components/ProductRow';
@@ -8,8 +9,8 @@ import { usePage } from '../components/usePage';
 import { useBasketT, type Lang } from '../i18n';
 import '../styles/basket.css';
 
-/** Longest address the offers service accepts. */
-export const ADDRESS_MAX_LENGTH = 500;
+/** Longest address the offers service accepts (`@wishlist/contracts`). */
+export const ADDRESS_MAX_LENGTH = OFFERING_ADDRESS_MAX_LENGTH;
 
 function formatDate(iso: string | undefined, lang: Lang): string | null {
   if (!iso) return null;

@@ -19,7 +19,6 @@ export function ListNameForm({ initialName = '', submitLabel, onSubmit, secondar
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setName(initialName), [initialName]);
 
-  const tooLong = name.trim().length > LIST_NAME_MAX_LENGTH;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!isValidListName(name) || busy) return;
@@ -44,9 +43,9 @@ export function ListNameForm({ initialName = '', submitLabel, onSubmit, secondar
         value={name}
         required
         autoComplete="off"
-        maxLength={LIST_NAME_MAX_LENGTH + 20}
+        maxLength={LIST_NAME_MAX_LENGTH}
         hint={t('form.nameHint')}
-        error={tooLong ? t('form.nameTooLong', { max: LIST_NAME_MAX_LENGTH }) : (error ?? undefined)}
+        error={error ?? undefined}
         onChange={(e) => {
           setName(e.target.value);
           setError(null);

@@ -49,7 +49,7 @@ export function ProductCard({ product, focused, onFocusProduct, handle, itemRef,
           />
         </span>
         <span className="lists-card__body">
-          <span className="lists-card__name">{name}</span>
+          <span className="lists-card__name" title={name}>{name}</span>
           <span className="lists-card__meta">
             <span className="lists-card__price">{formatPrice(product.price, 'condensed')}</span>
             {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getPageMetadata, type PageMetadata } from '@wishlist/api-client';
-import { isCompleteProductUrl, isValidProductUrl } from '@wishlist/contracts';
+import { PRODUCT_URL_MAX_LENGTH, isCompleteProductUrl, isValidProductUrl } from '@wishlist/contracts';
 import { Button, Spinner, TextField, isAndroid } from '@wishlist/ui';
 import { fieldErrorsOf, isUnreachable } from './errors';
 import { useProductsT } from './i18n';
@@ -154,6 +154,7 @@ export function ProductCreation({
           inputMode="url"
           autoComplete="url"
           autoFocus
+          maxLength={PRODUCT_URL_MAX_LENGTH}
           value={url}
           error={invalid ? t('urlStep.invalid') : undefined}
           onChange={(e) => {

@@ -36,6 +36,13 @@ export type BasketInput = Pick<Product, 'name' | 'url' | 'price' | 'image'> &
 
 export interface BasketState {
   products: BasketItem[];
+  /**
+   * The shared list (owned by someone else) this visitor viewed last: where "Add more products"
+   * leads, even with an empty basket. Kept with the basket, and not forgotten by `clear`.
+   */
+  lastListId?: string;
+  /** Remembers the shared list being viewed (an empty or non-string id is ignored). */
+  rememberList: (listId: string) => void;
   /** Adds a product; ignored (returns false) when one with the same id is already there or it has no id. */
   add: (product: BasketInput) => boolean;
   remove: (id: string) => void;
@@ -78,6 +85,12 @@ export function toBasketItem(input: unknown): BasketItem | null {
 /** Sum of the known prices in cents. */
 export function basketTotal(products: readonly Pick<BasketItem, 'price'>[]): number {
   return products.reduce((sum, p) => sum + (p.price ?? 0), 0);
+}
+
+/** The stored last-viewed list id, when it is a plausible id (anything else is dropped). */
+function sanitizeListId(stored: unknown): string | undefined {
+  const id = stored && typeof stored === 'object' ? (stored as { lastListId?: unknown }).lastListId : undefined;
+  return isString(id) && id !== '' && id.length <= 100 ? id : undefined;
 }
 
 /** The stored value is outside input: anything that is not a valid item is dropped, duplicates too. */
@@ -125,6 +138,10 @@ export const useBasketStore = create<BasketState>()(
   persist(
     (set, get) => ({
       products: [],
+      lastListId: undefined,
+      rememberList: (listId) => {
+        if (isString(listId) && listId !== '' && get().lastListId !== listId) set({ lastListId: listId });
+      },
       add: (product) => {
         const item = toBasketItem(product);
         if (!item || get().has(item.id) || get().products.length >= BASKET_MAX_PRODUCTS) return false;
@@ -149,10 +166,10 @@ export const useBasketStore = create<BasketState>()(
       name: BASKET_STORAGE_KEY,
       storage: safeStorage,
       version: 1,
-      partialize: (s) => ({ products: s.products }),
-      merge: (persisted, current) => ({ ...current, products: sanitize(persisted) }),
+      partialize: (s) => ({ products: s.products, lastListId: s.lastListId }),
+      merge: (persisted, current) => ({ ...current, products: sanitize(persisted), lastListId: sanitizeListId(persisted) }),
       // Any other stored version is read through the same sanitizer.
-      migrate: (persisted) => ({ products: sanitize(persisted) }) as unknown as BasketState,
+      migrate: (persisted) => ({ products: sanitize(persisted), lastListId: sanitizeListId(persisted) }) as unknown as BasketState,
     },
   ),
 );

@@ -95,6 +95,22 @@ describe('basket store (SPEC §3, §4)', () => {
     expect(Object.keys(stored.state)).toEqual(['products']);
   });
 
+  it('remembers the last shared list viewed, keeps it through clear and a reload, drops a bad stored one', () => {
+    let { useBasketStore } = load();
+    useBasketStore.getState().rememberList('L7');
+    useBasketStore.getState().rememberList('');
+    useBasketStore.getState().clear();
+    expect(useBasketStore.getState().lastListId).toBe('L7');
+    expect(JSON.parse(localStorage.getItem('basket')!).state.lastListId).toBe('L7');
+    jest.resetModules();
+    ({ useBasketStore } = load());
+    expect(useBasketStore.getState().lastListId).toBe('L7');
+    localStorage.setItem('basket', JSON.stringify({ state: { products: [], lastListId: { evil: true } }, version: 1 }));
+    jest.resetModules();
+    ({ useBasketStore } = load());
+    expect(useBasketStore.getState().lastListId).toBeUndefined();
+  });
+
   it('reads the stored basket back on load', () => {
     load().useBasketStore.getState().add(product('a', 300));
     jest.resetModules();

@@ -3,7 +3,7 @@ import { act, render, screen, fireEvent } from '@testing-library/react';
 import { initI18n } from '@wishlist/i18n';
 import { useNotificationsStore } from '@wishlist/stores';
 import { useState } from 'react';
-import { Button, ConfirmDialog, ErrorPanel, HOVER_CLOSE_DELAY_MS, Notifications, Spinner, TextField, useHoverDisclosure, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
+import { Button, ConfirmDialog, ErrorPanel, HOVER_CLOSE_DELAY_MS, Notifications, Spinner, TextArea, TextField, useHoverDisclosure, useIsMobile, MOBILE_MEDIA_QUERY } from '../src';
 
 beforeAll(() => initI18n('en'));
 
@@ -44,6 +44,28 @@ describe('TextField', () => {
     const input = screen.getByLabelText('URL');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Invalid address');
+  });
+  it('stops at maxLength and counts the characters left in a polite live region tied to the field', () => {
+    function Controlled() {
+      const [v, setV] = useState('');
+      return <TextField label="Name" hint="A short name" maxLength={12} value={v} onChange={(e) => setV(e.target.value)} />;
+    }
+    render(<Controlled />);
+    const input = screen.getByLabelText('Name');
+    expect(input).toHaveAttribute('maxLength', '12');
+    expect(input).toHaveAccessibleDescription('A short name 12 characters left');
+    fireEvent.change(input, { target: { value: 'Eleven char' } });
+    const counter = screen.getByText('1 character left');
+    expect(counter).toHaveAttribute('aria-live', 'polite');
+    expect(input.getAttribute('aria-describedby')).toContain(counter.id);
+  });
+  it('counts an uncontrolled field too, and shows no counter without a limit', () => {
+    render(<TextField label="Free" />);
+    expect(screen.queryByText(/characters? left/)).toBeNull();
+    render(<TextArea label="Message" maxLength={5} defaultValue="ab" />);
+    expect(screen.getByText('3 characters left')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'abcde' } });
+    expect(screen.getByText('0 characters left')).toBeInTheDocument();
   });
 });
 

@@ -45,7 +45,7 @@ export function DesktopHeader() {
                 <HeaderMenu label={t('header.lists')} onOpen={loadLists}>
                   {lists.map((l) => (
                     <li key={l.id}>
-                      <Link to={listPath(l.id)} className="shell-menu__item">
+                      <Link to={listPath(l.id)} className="shell-menu__item" title={l.name}>
                         {l.name}
                       </Link>
                     </li>
@@ -63,7 +63,7 @@ export function DesktopHeader() {
                   <HeaderMenu label={t('header.favorites')} onOpen={loadFavorites}>
                     {favorites.map((f) => (
                       <li key={f.id}>
-                        <Link to={listPath(f.id)} className="shell-menu__item">
+                        <Link to={listPath(f.id)} className="shell-menu__item" title={f.name}>
                           {f.name}
                         </Link>
                       </li>

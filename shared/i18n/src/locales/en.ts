@@ -1,6 +1,7 @@
 // English texts of the shell and of messages shared by every remote (namespace `common`).
 export const en = {
   app: { name: 'Wishlist', tagline: 'Gift lists shared by link' },
+  fields: { charactersLeft_one: '{{count}} character left', charactersLeft_other: '{{count}} characters left' },
   a11y: {
     skipToContent: 'Skip to content',
     mainNav: 'Main navigation',

@@ -3,6 +3,7 @@ import type { CommonResources } from './en';
 // Textes français du shell et des messages partagés (namespace `common`).
 export const fr: CommonResources = {
   app: { name: 'Wishlist', tagline: 'Des listes de cadeaux partagées par lien' },
+  fields: { charactersLeft_one: '{{count}} caractère restant', charactersLeft_other: '{{count}} caractères restants' },
   a11y: {
     skipToContent: 'Aller au contenu',
     mainNav: 'Navigation principale',
