@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Favorite, ProductList } from '@wishlist/contracts';
+import { NO_IMAGE_PLACEHOLDER, type Favorite, type ProductList } from '@wishlist/contracts';
 import { deleteProductList, getFavorites, getProductLists, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog } from '@wishlist/ui';
@@ -13,7 +13,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 
-type Entry = { id: string; name: string; owned: boolean; count?: number };
+type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; favoritedAt?: string };
 
 /**
  * `/product-lists` (login required, SPEC §2): owned lists first, then the favorites. Tapping an
@@ -21,7 +21,7 @@ type Entry = { id: string; name: string; owned: boolean; count?: number };
  * (owner) for the selection — or remove from favorites — and create without one.
  */
 export default function ProductListsPage() {
-  const { t } = useListsT();
+  const { t, i18n } = useListsT();
   const navigate = useNavigate();
   const [owned, setOwned] = useState<ProductList[] | null>(null);
   const [favorites, setFavorites] = useState<Favorite[]>([]);
@@ -63,7 +63,7 @@ export default function ProductListsPage() {
 
   const entries: Entry[] = [
     ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.products?.length ?? 0 })),
-    ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false })),
+    ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;
   const toggle = (id: string) => setSelectedId((current) => (current === id ? null : id));
@@ -102,19 +102,50 @@ export default function ProductListsPage() {
     }
   };
 
-  const renderEntry = (e: Entry) => (
-    <li key={e.id}>
-      <button type="button" className="lists-entry" aria-pressed={selectedId === e.id} onClick={() => toggle(e.id)}>
-        <span className="lists-entry__name">{e.name}</span>
-        {e.count !== undefined && <span className="lists-entry__meta">{t('listsPage.productCount', { count: e.count })}</span>}
-        {!e.owned && (
-          <span className="lists-entry__meta">
-            <HeartIcon filled />
+  // Favorites often share a name ("My wish list"): their first picture, size and the day they were
+  // added tell them apart (issue 11 §14). Nothing identifies the owner.
+  const addedOn = (iso: string | undefined) => {
+    const at = iso ? new Date(iso) : null;
+    return at && !Number.isNaN(+at) ? t('listsPage.favoritedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(at) }) : null;
+  };
+  const renderEntry = (e: Entry) => {
+    const added = e.owned ? null : addedOn(e.favoritedAt);
+    return (
+      <li key={e.id}>
+        <button type="button" className="lists-entry" aria-pressed={selectedId === e.id} onClick={() => toggle(e.id)}>
+          {!e.owned && e.image !== undefined && (
+            <img
+              className="lists-entry__thumb"
+              src={e.image || NO_IMAGE_PLACEHOLDER}
+              alt=""
+              width={44}
+              height={44}
+              loading="lazy"
+              decoding="async"
+              referrerPolicy="no-referrer"
+              onError={(ev) => {
+                const img = ev.currentTarget;
+                if (!img.src.endsWith(NO_IMAGE_PLACEHOLDER)) img.src = NO_IMAGE_PLACEHOLDER;
+              }}
+            />
+          )}
+          <span className="lists-entry__text">
+            <span className="lists-entry__name">{e.name}</span>
+            {(e.count !== undefined || added) && (
+              <span className="lists-entry__details">
+                {[e.count !== undefined ? t('listsPage.productCount', { count: e.count }) : null, added].filter(Boolean).join(' · ')}
+              </span>
+            )}
           </span>
-        )}
-      </button>
-    </li>
-  );
+          {!e.owned && (
+            <span className="lists-entry__meta">
+              <HeartIcon filled />
+            </span>
+          )}
+        </button>
+      </li>
+    );
+  };
 
   return (
     <section className="lists-page lists-page--with-footer">

@@ -62,6 +62,14 @@ export interface ScrapedPage {
 export interface Favorite {
   id: string;
   name: string;
+  /**
+   * What tells favorites apart when several are called "My wish list" (issue 11 §14): how many
+   * products the list holds, its first product's picture (null when empty) and when the caller
+   * added it. Additions to SPEC §7's `{id, name}`, never the owner's e-mail address.
+   */
+  productCount?: number;
+  image?: string | null;
+  favoritedAt?: string;
 }
 
 /** The locally held device token (storage key `token`). */

@@ -63,8 +63,9 @@ export function DesktopHeader() {
                   <HeaderMenu label={t('header.favorites')} onOpen={loadFavorites}>
                     {favorites.map((f) => (
                       <li key={f.id}>
-                        <Link to={listPath(f.id)} className="shell-menu__item" title={f.name}>
-                          {f.name}
+                        <Link to={listPath(f.id)} className="shell-menu__item shell-menu__item--favorite" title={f.name}>
+                          <span className="shell-menu__name">{f.name}</span>
+                          {f.productCount !== undefined && <span className="shell-menu__meta">{t('header.favoriteCount', { count: f.productCount })}</span>}
                         </Link>
                       </li>
                     ))}

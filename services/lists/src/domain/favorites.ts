@@ -1,21 +1,35 @@
 import { HttpError } from '@wishlist/service-kit';
 import type { Favorite } from '@wishlist/contracts';
 import { addFavorite as addFavoriteRecord, favoritesOf, removeFavorite as removeFavoriteRecord } from '../data/favorites';
-import { findLists } from '../data/lists';
+import { findLists, productsOfLists } from '../data/lists';
 import { assertNotErased, listNotFound } from './productLists';
 import { existingList } from './products';
-import { isObjectId } from './present';
+import { byList, isObjectId, orderProducts } from './present';
 
 export const OWN_LIST_FAVORITE_MESSAGE = 'Your own lists are always at hand: only the lists of others can be favorites.';
 
-/** GET /api/favorites: others' lists the caller follows, oldest favorite first; never their own. */
+/**
+ * GET /api/favorites: others' lists the caller follows, oldest favorite first; never their own.
+ * Each carries its product count, first picture and the date it was favorited, so that several
+ * lists all named "My wish list" can be told apart; nothing about the owner.
+ */
 export async function favoritesList(userId: string): Promise<Favorite[]> {
   const favorites = await favoritesOf(userId);
-  const lists = new Map((await findLists(favorites.map((f) => String(f.listId)))).map((l) => [String(l._id), l]));
+  const found = (await findLists(favorites.map((f) => String(f.listId)))).filter((l) => l.ownerId !== userId);
+  const lists = new Map(found.map((l) => [String(l._id), l]));
+  const products = byList(await productsOfLists(found.map((l) => l._id)));
   const out: Favorite[] = [];
   for (const f of favorites) {
     const list = lists.get(String(f.listId));
-    if (list && list.ownerId !== userId) out.push({ id: String(list._id), name: list.name });
+    if (!list) continue;
+    const ordered = orderProducts(list, products.get(String(list._id)) ?? []);
+    out.push({
+      id: String(list._id),
+      name: list.name,
+      productCount: ordered.length,
+      image: ordered[0]?.image ?? null,
+      favoritedAt: new Date(f.createdAt).toISOString(),
+    });
   }
   return out;
 }

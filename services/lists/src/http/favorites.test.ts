@@ -19,15 +19,38 @@ describe('/api/favorites', () => {
     expect((await api().put(`/api/favorites/${alice.defaultListId}`).set(me.headers)).status).toBe(204);
     const res = await api().get('/api/favorites').set(me.headers);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
+    expect(res.body.data.map((f: { id: string; name: string }) => ({ id: f.id, name: f.name }))).toEqual([
       { id: alice.defaultListId, name: 'My wish list' },
       { id: bobsSecond, name: 'Bob 2' },
     ]);
     expect((await api().delete(`/api/favorites/${alice.defaultListId}`).set(me.headers)).status).toBe(204);
     expect((await api().delete(`/api/favorites/${alice.defaultListId}`).set(me.headers)).status).toBe(204);
-    expect((await api().get('/api/favorites').set(me.headers)).body.data).toEqual([{ id: bobsSecond, name: 'Bob 2' }]);
+    expect((await api().get('/api/favorites').set(me.headers)).body.data).toMatchObject([{ id: bobsSecond, name: 'Bob 2' }]);
     // Each person has their own favorites.
     expect((await api().get('/api/favorites').set(alice.headers)).body.data).toEqual([]);
+  });
+
+  it('tells same-named favorites apart by product count, first picture and date, never by owner', async () => {
+    const me = await person();
+    const alice = await person();
+    const bob = await person();
+    await alice.addProduct(alice.defaultListId, { name: 'Teapot', image: 'https://shop.example/teapot.jpg' });
+    await alice.addProduct(alice.defaultListId, { name: 'Kettle', image: 'https://shop.example/kettle.jpg' });
+    const before = Date.now();
+    await api().put(`/api/favorites/${alice.defaultListId}`).set(me.headers);
+    await api().put(`/api/favorites/${bob.defaultListId}`).set(me.headers);
+    const res = await api().get('/api/favorites').set(me.headers);
+    expect(res.body.data).toEqual([
+      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', favoritedAt: expect.any(String) },
+      { id: bob.defaultListId, name: 'My wish list', productCount: 0, image: null, favoritedAt: expect.any(String) },
+    ]);
+    expect(Date.parse(res.body.data[0].favoritedAt)).toBeGreaterThanOrEqual(before - 1000);
+    // The list's own order decides the picture: Kettle first now.
+    const order = (await alice.list(alice.defaultListId)).products.map((p: { id: string }) => p.id).reverse();
+    expect((await api().put(`/api/product-lists/${alice.defaultListId}/products-ordering`).set(alice.headers).send({ products: order })).status).toBeLessThan(300);
+    expect((await api().get('/api/favorites').set(me.headers)).body.data[0].image).toBe('https://shop.example/kettle.jpg');
+    // Nothing about the owner travels with a favorite.
+    expect(JSON.stringify(res.body)).not.toMatch(/@|ownerId/);
   });
 
   it('makes one favorite when the same add arrives many times at once', async () => {

@@ -18,6 +18,8 @@ export const en = {
     lists: 'My lists',
     addList: 'Add a list',
     favorites: 'Favorites',
+    favoriteCount_one: '{{count}} product',
+    favoriteCount_other: '{{count}} products',
     basket: 'Basket',
     tabs: { products: 'Products', lists: 'Lists', login: 'Log in' },
   },

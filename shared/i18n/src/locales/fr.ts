@@ -20,6 +20,8 @@ export const fr: CommonResources = {
     lists: 'Mes listes',
     addList: 'Ajouter une liste',
     favorites: 'Favoris',
+    favoriteCount_one: '{{count}} produit',
+    favoriteCount_other: '{{count}} produits',
     basket: 'Panier',
     tabs: { products: 'Produits', lists: 'Listes', login: 'Connexion' },
   },

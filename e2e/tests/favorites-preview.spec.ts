@@ -1,0 +1,84 @@
+// Issue 11, items 13 and 14, desktop and 360 px:
+// 13. the owner previews their list as visitors see it, from the share page;
+// 14. favorites that share a name ("My wish list") can be told apart: product count, first
+//     picture and the day they were added; never anyone's e-mail address.
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { SHOP_URL } from '../playwright.config';
+import { signIn, storedBearer } from './auth-helpers';
+import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
+
+const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
+
+/** A fresh browser context (nothing shared) with the project's viewport. */
+async function newPerson(browser: Browser, info: TestInfo): Promise<Page> {
+  const { viewport, hasTouch, isMobile: mobile, baseURL, userAgent, deviceScaleFactor } = info.project.use;
+  const context = await browser.newContext({ viewport, hasTouch, isMobile: mobile, baseURL, userAgent, deviceScaleFactor, locale: 'en-US' });
+  return context.newPage();
+}
+
+/** Signs a new person in and returns their default list id and bearer. */
+async function owner(page: Page, tag: string): Promise<{ listId: string; bearer: string }> {
+  await signIn(page, tag);
+  const bearer = await storedBearer(page);
+  const lists = await page.request.get('/api/product-lists', { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(lists.status()).toBe(200);
+  const body = (await lists.json()) as { data: { id: string; isOwner: boolean }[] };
+  const listId = body.data.find((l) => l.isOwner)!.id;
+  return { listId, bearer };
+}
+
+async function addProduct(page: Page, bearer: string, listId: string, name: string, image: string): Promise<string> {
+  const res = await page.request.post('/api/products-in-lists', {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: { name, price: 2490, image, url: `${SHOP_URL}/products/teapot.html`, productListId: listId },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+test.describe('issue 11: favorites and the visitor preview', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('item 14: favorites named alike are told apart by size, picture and date, never by e-mail', async ({ page, browser }, info) => {
+    const alicePage = await newPerson(browser, info);
+    const bobPage = await newPerson(browser, info);
+    const alice = await owner(alicePage, 'fav-alice');
+    const bob = await owner(bobPage, 'fav-bob');
+    await addProduct(alicePage, alice.bearer, alice.listId, 'Teapot', `${SHOP_URL}/images/teapot-main.png`);
+    await addProduct(alicePage, alice.bearer, alice.listId, 'Kettle', `${SHOP_URL}/images/teapot-main.png`);
+
+    await signIn(page, 'fav-me');
+    const me = await storedBearer(page);
+    for (const listId of [alice.listId, bob.listId]) {
+      expect((await page.request.put(`/api/favorites/${listId}`, { headers: { Authorization: `Bearer ${me}` } })).status()).toBe(204);
+    }
+
+    await page.goto('/product-lists');
+    const favorites = page.locator('.lists-entries').nth(1).getByRole('button');
+    await expect(favorites).toHaveCount(2);
+    // Both are "My wish list"; the details differ and say something a person can use.
+    await expect(favorites.nth(0)).toContainText('My wish list');
+    await expect(favorites.nth(1)).toContainText('My wish list');
+    await expect(favorites.nth(0)).toContainText('2 products');
+    await expect(favorites.nth(1)).toContainText('0 products');
+    await expect(favorites.nth(0)).toContainText(/In your favorites since \w+/);
+    expect(await favorites.nth(0).innerText()).not.toEqual(await favorites.nth(1).innerText());
+    // The first picture of each list, the placeholder for the empty one; never an e-mail address.
+    await expect(favorites.nth(0).locator('img')).toHaveAttribute('src', `${SHOP_URL}/images/teapot-main.png`);
+    await expect(favorites.nth(1).locator('img')).toHaveAttribute('src', /no-image|placeholder|data:|\.svg/);
+    for (const text of await favorites.allInnerTexts()) expect(text).not.toContain('@');
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+
+    if (!isMobile(info)) {
+      // The header's favorites menu carries the sizes too.
+      await page.getByRole('button', { name: /^favorites$/i }).hover();
+      const items = page.locator('.shell-menu__item--favorite');
+      await expect(items).toHaveCount(2);
+      await expect(items.nth(0)).toContainText('2 products');
+      await expect(items.nth(1)).toContainText('0 products');
+    }
+    await alicePage.context().close();
+    await bobPage.context().close();
+  });
+});
