@@ -81,4 +81,31 @@ test.describe('issue 11: favorites and the visitor preview', () => {
     await alicePage.context().close();
     await bobPage.context().close();
   });
+
+  test('item 13: the owner previews their list as visitors see it, from the share page', async ({ page }, info) => {
+    const me = await owner(page, 'preview');
+    await addProduct(page, me.bearer, me.listId, 'Brass desk lamp', `${SHOP_URL}/images/teapot-main.png`);
+    await page.goto(`/share-product-list/${me.listId}`);
+    await page.getByRole('link', { name: 'Preview what visitors see' }).click();
+    await expect(page).toHaveURL(new RegExp(`/see/${me.listId}\\?preview=visitor$`));
+    // The banner says what this is; the list is there, without any owner control.
+    await expect(page.getByRole('note', { name: 'Visitor preview' })).toContainText('this is your list as the people you share it with see it');
+    await expect(page.getByRole('heading', { level: 1, name: 'My wish list' })).toBeVisible();
+    await expect(page.getByText('Brass desk lamp')).toBeVisible();
+    for (const name of [/^edit$/i, /^remove$/i, /mark as offered/i, /delete this list/i, /add to favorites/i, /add to basket/i]) {
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    }
+    await expect(page.locator('main').getByRole('link', { name: /^add a product$/i })).toHaveCount(0);
+    await expect(page.getByText('Visitors select a product here, add it to their basket, then offer it to you.')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    // Nothing the owner does here fills a basket: the header basket stays empty.
+    await page.getByText('Brass desk lamp').click();
+    expect(await page.evaluate(() => localStorage.getItem('basket') ?? '')).not.toContain('Brass desk lamp');
+    // And back to the owner's own page.
+    await page.getByRole('button', { name: 'Back to my list' }).click();
+    await expect(page).toHaveURL(new RegExp(`/product-list/${me.listId}$`));
+    await expect(page.locator('main').getByRole('link', { name: /^add a product$/i })).toBeVisible();
+    if (isMobile(info)) await expectNoHorizontalOverflow(page);
+  });
 });

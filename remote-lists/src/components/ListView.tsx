@@ -34,10 +34,16 @@ export interface ListViewProps {
   onListGone?: (listId: string, nextListId: string | null) => void;
   /** Whether the caller has the list in favorites (non-owners). */
   isFavorite: (listId: string) => boolean;
+  /**
+   * The owner previews their list as visitors see it: the list shows as to a visitor (no owner
+   * controls, no favorite toggle) and the action bar explains what visitors can do instead of
+   * acting (an owner never fills a basket from their own list).
+   */
+  preview?: { onExit: () => void };
 }
 
 /** Owner operations of SPEC §4 and the favorite toggle, around the header, slider, grid and tabs. */
-export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onListGone, isFavorite }: ListViewProps) {
+export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onListGone, isFavorite, preview }: ListViewProps) {
   const { t } = useListsT();
   const navigate = useNavigate();
   const focusedProductId = useListsStore((s) => s.focusedProductId);
@@ -165,7 +171,7 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
         count={n}
         onPrevious={() => onShowList((activeIndex - 1 + n) % n)}
         onNext={() => onShowList((activeIndex + 1) % n)}
-        favorite={list.isOwner ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
+        favorite={list.isOwner || preview ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
         onDelete={list.isOwner ? () => setConfirmDelete(true) : undefined}
       />
       <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
@@ -189,7 +195,7 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
           }
         />
       </PullToRefresh>
-      <ProductActions list={list} product={focused} onToggleOffered={toggleOffered} onRemove={setRemoving} />
+      <ProductActions list={list} product={focused} onToggleOffered={toggleOffered} onRemove={setRemoving} preview={preview} />
       <ConfirmDialog
         open={removing !== null}
         title={t('remove.title')}

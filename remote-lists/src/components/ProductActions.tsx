@@ -10,14 +10,28 @@ export interface ProductActionsProps {
   product?: Product;
   onToggleOffered: (product: Product) => void;
   onRemove: (product: Product) => void;
+  /** The owner's visitor preview: no action, a word on what visitors do here and a way back. */
+  preview?: { onExit: () => void };
 }
 
 /**
  * SPEC §2 tabs. Owner: Add, Edit, Remove, Offered / Not offered, Share, Lists (with no focused
  * product: add and share, plus lists); non-owner: `NonOwnerActions`; everyone: Open page, See my basket.
  */
-export function ProductActions({ list, product, onToggleOffered, onRemove }: ProductActionsProps) {
+export function ProductActions({ list, product, onToggleOffered, onRemove, preview }: ProductActionsProps) {
   const { t } = useListsT();
+  if (preview) {
+    return (
+      <section className="lists-actions lists-actions--preview" aria-label={t('preview.label')}>
+        <p className="lists-actions__preview">{t('preview.actions')}</p>
+        <div className="lists-actions__bar">
+          <ActionButton onClick={preview.onExit} icon={<UndoIcon />}>
+            {t('preview.exit')}
+          </ActionButton>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="lists-actions" aria-label={t('tabs.label')}>
       <div className="lists-actions__bar">

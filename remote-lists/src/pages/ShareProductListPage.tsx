@@ -116,10 +116,9 @@ export default function ShareProductListPage() {
             {copied ? t('share.copied') : t('share.copy')}
           </Button>
         </div>
-        <p className="ui-field__hint">
-          <Link to={paths.see(list.id)}>
-            {t('share.open')}
-          </Link>
+        <p className="ui-field__hint lists-share__see">
+          <Link to={paths.preview(list.id)}>{t('share.preview')}</Link>
+          <Link to={paths.listing(list.id)}>{t('share.open')}</Link>
         </p>
       </div>
 

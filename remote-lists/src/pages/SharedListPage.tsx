@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@wishlist/contracts';
 import { getFavorites } from '@wishlist/api-client';
 import { hasSession, notify, useSessionStore } from '@wishlist/stores';
@@ -21,6 +21,9 @@ export default function SharedListPage() {
   const { t } = useListsT();
   const navigate = useNavigate();
   const { productListId = '' } = useParams();
+  // `?preview=visitor`: the owner sees their list as the people they share it with (issue 11 §13).
+  const [search] = useSearchParams();
+  const preview = search.get('preview') === 'visitor';
   const signedIn = useSessionStore((s) => hasSession(s));
   const lists = useListsStore((s) => s.lists);
   const source = useListsStore((s) => s.source);
@@ -38,7 +41,7 @@ export default function SharedListPage() {
       .then(
         (list) => {
           if (cancelled) return;
-          if (list.isOwner) navigate(paths.listing(list.id), { replace: true });
+          if (list.isOwner && !preview) navigate(paths.listing(list.id), { replace: true });
         },
         (e: unknown) => {
           if (cancelled) return;
@@ -54,7 +57,7 @@ export default function SharedListPage() {
     return () => {
       cancelled = true;
     };
-  }, [productListId, attempt, navigate, t]);
+  }, [productListId, attempt, preview, navigate, t]);
 
   // SPEC §4: owners are never shown as favorite; others check their favorites.
   useEffect(() => {
@@ -80,7 +83,28 @@ export default function SharedListPage() {
   }, []);
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || list.isOwner) return <PageLoading label={t('listing.loadingShared')} />;
+  if (!list || (list.isOwner && !preview)) return <PageLoading label={t('listing.loadingShared')} />;
+
+  if (list.isOwner) {
+    const exit = () => navigate(paths.listing(list.id));
+    return (
+      <>
+        <div className="lists-preview" role="note" aria-label={t('preview.label')}>
+          <p className="lists-preview__text">
+            <strong>{t('preview.title')}</strong> {t('preview.text')}
+          </p>
+        </div>
+        <ListView
+          lists={[{ ...list, isOwner: false }]}
+          activeIndex={0}
+          onShowList={() => undefined}
+          onFocusProduct={focusProduct}
+          isFavorite={() => false}
+          preview={{ onExit: exit }}
+        />
+      </>
+    );
+  }
 
   return (
     <ListView
