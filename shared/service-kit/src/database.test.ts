@@ -200,12 +200,20 @@ describe('database outage: 503 + Retry-After, then recovery without a restart', 
       // A transaction cut by a restart of the server (NoSuchTransaction after the retries)
       named('MongoServerError', { code: 251, errorLabels: ['TransientTransactionError'] }),
       named('MongoServerError', { code: 50, hasErrorLabel: (l: string) => l === 'UnknownTransactionCommitResult' }),
+      // The driver writing to the socket of a server killed a moment ago (unwrapped by the driver)
+      Object.assign(new Error('This socket has been ended by the other party'), {
+        code: 'EPIPE',
+        stack: 'Error: This socket has been ended by the other party\n    at Socket.writeAfterFIN [as write] (node:net:566:14)\n    at Connection.writeCommand (/app/node_modules/mongodb/src/cmap/connection.ts:722:23)',
+      }),
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(true);
       const { error, unexpected } = toHttpError(err);
       expect([error.status, error.code, error.retryAfterS, unexpected]).toEqual([503, 'database_unavailable', 2, false]);
     }
-    for (const err of [new Error('boom'), named('MongoServerError', { code: 2 }), named('MongooseError'), named('Error', { errorLabels: ['TransientTransactionError'] }), null]) {
+    for (const err of [new Error('boom'), named('MongoServerError', { code: 2 }), named('MongooseError'), named('Error', { errorLabels: ['TransientTransactionError'] }), null,
+      // The same socket error from another connection (a shop page, the mail server) is not the database
+      Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', stack: 'Error: socket hang up\n    at TLSSocket.socketOnEnd (node:_http_client:524:23)' }),
+    ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
     }
     expect(toHttpError(named('MongoServerError', { code: 11000 })).error.status).toBe(409);

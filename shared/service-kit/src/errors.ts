@@ -73,6 +73,16 @@ const UNAVAILABLE_CODES = new Set([10107, 13435, 13436, 189, 11600, 11602, 91]);
 
 const TRANSIENT_LABELS = ['TransientTransactionError', 'UnknownTransactionCommitResult', 'RetryableWriteError'];
 
+// A socket error the driver lets through unwrapped: writing a command to a connection whose server
+// just died (EPIPE "This socket has been ended by the other party", seen when the engine is killed
+// mid-request). Only counted when it comes from the driver's own code, so a reset of another
+// connection (a shop page, the mail server) keeps its own meaning.
+const SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ENOTCONN']);
+
+function isDriverSocketError(e: { code?: unknown; stack?: unknown }): boolean {
+  return typeof e.code === 'string' && SOCKET_CODES.has(e.code) && typeof e.stack === 'string' && /[\\/]node_modules[\\/]mongodb[\\/]/.test(e.stack);
+}
+
 function hasTransientLabel(e: object): boolean {
   const { hasErrorLabel, errorLabels } = e as { hasErrorLabel?: unknown; errorLabels?: unknown };
   if (typeof hasErrorLabel === 'function') return TRANSIENT_LABELS.some((l) => (hasErrorLabel as (l: string) => boolean).call(e, l));
@@ -81,7 +91,7 @@ function hasTransientLabel(e: object): boolean {
 
 /** Whether `err` (or an error it wraps in `cause`) means the database is unreachable right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  let e = err as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  let e = err as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown; stack?: unknown } | undefined;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     if (typeof e.name === 'string' && UNREACHABLE_NAMES.has(e.name)) return true;
     if (e.name === 'MongooseError' && typeof e.message === 'string' && /buffering timed out/.test(e.message)) return true;
@@ -89,6 +99,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     // The driver's own verdict: a transaction or write that failed for a passing reason (the
     // server restarted under it, a failover) and that the client may simply try again.
     if (typeof e.name === 'string' && e.name.startsWith('Mongo') && hasTransientLabel(e)) return true;
+    if (isDriverSocketError(e)) return true;
     e = e.cause as typeof e;
   }
   return false;
