@@ -75,7 +75,7 @@ export default function SharedListPage() {
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
 
-  const focusProduct = useCallback((product: Product) => {
+  const selectProduct = useCallback((product: Product) => {
     if (product.id) useListsStore.getState().setFocus(product.id);
   }, []);
 
@@ -87,7 +87,7 @@ export default function SharedListPage() {
       lists={[list]}
       activeIndex={0}
       onShowList={() => undefined}
-      onFocusProduct={focusProduct}
+      onSelectProduct={selectProduct}
       isFavorite={(id) => signedIn && favoriteIds.includes(id)}
     />
   );
