@@ -26,7 +26,7 @@ export interface ListSliderProps {
  * the slider loops), or null when it stayed inside (swiper itself moves to the neighbour) or did
  * not move (under the threshold, vertical, or touch moves disabled).
  */
-export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'swipeDirection' | 'touches'> & { touchEventsData: { isMoved?: boolean } }, count: number): number | null {
+export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'swipeDirection' | 'touches' | 'touchEventsData'>, count: number): number | null {
   if (count < 2 || !s.touchEventsData.isMoved || Math.abs(s.touches.diff) < SWIPE_THRESHOLD_PX) return null;
   if (s.isEnd && s.swipeDirection === 'next' && s.touches.diff < 0) return 0;
   if (s.isBeginning && s.swipeDirection === 'prev' && s.touches.diff > 0) return count - 1;
@@ -86,7 +86,7 @@ export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove,
       }}
       onTouchEnd={(s) => {
         // Emitted before swiper settles the swipe: it bounces back at the end, we go round.
-        const to = wrapTarget(s as unknown as Parameters<typeof wrapTarget>[0], n);
+        const to = wrapTarget(s, n);
         if (to !== null && to !== activeIndex) onActiveChange(to);
       }}
       onSlideChange={(s) => {
