@@ -25,8 +25,9 @@ export function MoreMenu({ actions }: { actions: BarAction[] }) {
   useEffect(() => {
     if (!open) return;
     const all = items();
-    if (pendingFocus.current === 'last') all.at(-1)?.focus();
-    else all[0]?.focus();
+    // The menu lives in a fixed bar: moving the focus there never needs the page to scroll.
+    if (pendingFocus.current === 'last') all.at(-1)?.focus({ preventScroll: true });
+    else all[0]?.focus({ preventScroll: true });
     pendingFocus.current = null;
     const onPointerDown = (e: PointerEvent) => {
       if (!wrapRef.current?.contains(e.target as Node)) setOpen(false);
@@ -37,7 +38,7 @@ export function MoreMenu({ actions }: { actions: BarAction[] }) {
 
   const close = (refocus: boolean) => {
     setOpen(false);
-    if (refocus) buttonRef.current?.focus();
+    if (refocus) buttonRef.current?.focus({ preventScroll: true });
   };
 
   const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
@@ -53,7 +54,7 @@ export function MoreMenu({ actions }: { actions: BarAction[] }) {
     const at = all.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
       e.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
+      all[(to + all.length) % all.length]?.focus({ preventScroll: true });
     };
     switch (e.key) {
       case 'ArrowDown':
