@@ -92,6 +92,9 @@ test.describe('issue 11: favorites and the visitor preview', () => {
     await expect(page.getByRole('note', { name: 'Visitor preview' })).toContainText('this is your list as the people you share it with see it');
     await expect(page.getByRole('heading', { level: 1, name: 'My wish list' })).toBeVisible();
     await expect(page.getByText('Brass desk lamp')).toBeVisible();
+    // The owner is not told the list is "shared with you": the header says it is the preview.
+    await expect(page.getByText('Shared with you')).toHaveCount(0);
+    await expect(page.locator('.lists-header__badge')).toHaveText('Visitor preview');
     for (const name of [/^edit$/i, /^remove$/i, /mark as offered/i, /delete this list/i, /add to favorites/i, /add to basket/i]) {
       await expect(page.getByRole('button', { name })).toHaveCount(0);
     }

@@ -351,24 +351,22 @@ test.describe('lists and products', () => {
     expect(await owner.listStatus(second.id)).toBe(404);
     expect((await owner.lists()).map((l) => l.id)).toEqual([first.id]);
 
-    // The last owned list cannot be deleted: the 422 notice, and the list stays.
-    await page.getByRole('button', { name: 'Delete this list' }).click();
-    dialog = page.getByRole('dialog', { name: `Delete the list “${first.name}”?` });
-    await dialog.getByRole('button', { name: 'Delete the list' }).click();
-    await expect(notice(page, "You can't delete your list when it's only one you own.")).toBeVisible();
+    // The last owned list cannot be deleted (the server would answer 422): the control is
+    // disabled and says why (issue 11), and the list stays.
+    await expect(page.getByRole('button', { name: 'Delete this list' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Delete this list' })).toHaveAccessibleDescription("You can't delete your list when it's only one you own.");
     await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
     expect(await owner.listStatus(first.id)).toBe(200);
 
-    // The lists page: same refusal from its footer.
+    // The lists page: the same from its footer.
     await page.goto('/product-lists');
     await expect(mainHeading(page)).toHaveText('My lists');
     await page.getByRole('button', { name: new RegExp(`^${escapeRe(first.name)}`) }).click();
     await expect(page.getByText(`Selected: ${first.name}`)).toBeVisible();
     await expectAccessible(page);
     if (isMobile(info)) await expectNoHorizontalOverflow(page);
-    await page.getByRole('region', { name: 'List actions' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /^Delete/ }).click();
-    await expect(notice(page, "You can't delete your list when it's only one you own.")).toBeVisible();
+    await expect(page.getByRole('region', { name: 'List actions' }).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'List actions' }).getByText("You can't delete your list when it's only one you own.")).toBeVisible();
     expect(await owner.listStatus(first.id)).toBe(200);
   });
 

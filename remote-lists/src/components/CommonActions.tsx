@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@wishlist/contracts';
-import { useListsT } from '../i18n';
 import { paths } from '../lib/paths';
 import { BasketIcon, ExternalIcon } from './Icons';
 
@@ -16,49 +15,57 @@ export function safeProductUrl(url: string | undefined): string | null {
   }
 }
 
-export function ActionLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <Link to={to} className="lists-tab">
-      {icon}
-      <span className="lists-tab__label">{children}</span>
-    </Link>
-  );
+/** A translation function of the `lists` namespace. */
+type T = (key: string) => string;
+
+/** One action of the bottom bar: an in-app link, an external page (new tab) or a button. */
+export interface BarAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  /** In-app route. */
+  to?: string;
+  /** External page, opened in a new tab. */
+  href?: string;
+  onClick?: () => void;
+  /** Shown but inactive (a button without its product). */
+  disabled?: boolean;
 }
 
-export function ActionButton({ onClick, icon, children, disabled, pressed }: { onClick: () => void; icon: ReactNode; children: ReactNode; disabled?: boolean; pressed?: boolean }) {
+/** An action as a labelled icon of the bar. */
+export function BarItem({ action }: { action: BarAction }) {
+  const content = (
+    <>
+      {action.icon}
+      <span className="lists-tab__label">{action.label}</span>
+    </>
+  );
+  if (action.to && !action.disabled)
+    return (
+      <Link to={action.to} className="lists-tab">
+        {content}
+      </Link>
+    );
+  if (action.href && !action.disabled)
+    return (
+      <a href={action.href} target="_blank" rel="noopener noreferrer" className="lists-tab">
+        {content}
+      </a>
+    );
   return (
-    <button type="button" className="lists-tab" onClick={onClick} disabled={disabled} aria-pressed={pressed}>
-      {icon}
-      <span className="lists-tab__label">{children}</span>
+    <button type="button" className="lists-tab" onClick={action.onClick} disabled={action.disabled}>
+      {content}
     </button>
   );
 }
 
-/** Everyone: opens the focused product's page in a new tab (disabled without a focused product). */
-export function OpenPageAction({ product }: { product?: Product }) {
-  const { t } = useListsT();
+/** Everyone: opens the selected product's page in a new tab (disabled without a selected product). */
+export function openPageAction(t: T, product?: Product): BarAction {
   const href = safeProductUrl(product?.url);
-  if (!href)
-    return (
-      <button type="button" className="lists-tab" disabled>
-        <ExternalIcon />
-        <span className="lists-tab__label">{t('tabs.openPage')}</span>
-      </button>
-    );
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="lists-tab">
-      <ExternalIcon />
-      <span className="lists-tab__label">{t('tabs.openPage')}</span>
-    </a>
-  );
+  return { key: 'open-page', label: t('tabs.openPage'), icon: <ExternalIcon />, href: href ?? undefined, disabled: !href };
 }
 
 /** Everyone: the basket page. */
-export function SeeBasketAction() {
-  const { t } = useListsT();
-  return (
-    <ActionLink to={paths.basket} icon={<BasketIcon />}>
-      {t('tabs.seeBasket')}
-    </ActionLink>
-  );
+export function seeBasketAction(t: T): BarAction {
+  return { key: 'see-basket', label: t('tabs.seeBasket'), icon: <BasketIcon />, to: paths.basket };
 }

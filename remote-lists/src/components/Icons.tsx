@@ -17,3 +17,4 @@ export const GripIcon = () => (<svg {...base} strokeWidth={3}><path d="M9 5h.01M
 export const CopyIcon = () => (<svg {...base}><rect x="9" y="9" width="13" height="13" rx="2" /><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" /></svg>);
 export const MailIcon = () => (<svg {...base}><rect x="2" y="4" width="20" height="16" rx="2" /><path d="M22 6l-10 7L2 6" /></svg>);
 export const CheckIcon = () => (<svg {...base}><path d="M20 6L9 17l-5-5" /></svg>);
+export const MoreIcon = () => (<svg {...base}><circle cx="5" cy="12" r="1.5" fill="currentColor" /><circle cx="12" cy="12" r="1.5" fill="currentColor" /><circle cx="19" cy="12" r="1.5" fill="currentColor" /></svg>);

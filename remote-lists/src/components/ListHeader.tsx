@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ProductList } from '@wishlist/contracts';
 import { Button } from '@wishlist/ui';
 import { useListsT } from '../i18n';
@@ -13,14 +14,19 @@ export interface ListHeaderProps {
   favorite?: { active: boolean; busy: boolean; onToggle: () => void };
   /** Owners: the delete control. */
   onDelete?: () => void;
+  /** Owners: why the list cannot be deleted (the only one they own); the control is then disabled. */
+  deleteRefusal?: string;
+  /** Replaces the "Shared with you" badge of a non-owner (the owner's visitor preview says so). */
+  badge?: string;
 }
 
 /**
  * SPEC §2: the list name between previous/next arrows (only with more than one list; navigation
  * wraps at both ends), a favorite toggle for non-owners and a delete control for owners.
  */
-export function ListHeader({ list, index, count, onPrevious, onNext, favorite, onDelete }: ListHeaderProps) {
+export function ListHeader({ list, index, count, onPrevious, onNext, favorite, onDelete, deleteRefusal, badge }: ListHeaderProps) {
   const { t } = useListsT();
+  const refusalId = useId();
   const many = count > 1;
   return (
     <div className="lists-header">
@@ -34,9 +40,15 @@ export function ListHeader({ list, index, count, onPrevious, onNext, favorite, o
           {list.name}
         </h1>
         <p className="lists-header__meta">
-          {t('listing.productCount', { count: list.products.length })}
-          {many && <span> · {t('listing.position', { index: index + 1, count })}</span>}
-          {!list.isOwner && <span className="lists-header__badge">{t('listing.sharedBadge')}</span>}
+          {/* Each part stays on one line ("List 5 of 5"); the line breaks between parts. */}
+          <span className="lists-header__part">{t('listing.productCount', { count: list.products.length })}</span>
+          {many && (
+            <>
+              {' · '}
+              <span className="lists-header__part">{t('listing.position', { index: index + 1, count })}</span>
+            </>
+          )}
+          {!list.isOwner && <span className="lists-header__badge">{badge ?? t('listing.sharedBadge')}</span>}
         </p>
       </div>
       {many && (
@@ -59,9 +71,24 @@ export function ListHeader({ list, index, count, onPrevious, onNext, favorite, o
           </Button>
         )}
         {onDelete && (
-          <Button variant="ghost" size="sm" onClick={onDelete} icon={<TrashIcon />} className="lists-header__delete">
-            {t('header.deleteList')}
-          </Button>
+          <span className="lists-header__delete-group">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onDelete}
+              icon={<TrashIcon />}
+              className="lists-header__delete"
+              disabled={!!deleteRefusal}
+              aria-describedby={deleteRefusal ? refusalId : undefined}
+            >
+              {t('header.deleteList')}
+            </Button>
+            {deleteRefusal && (
+              <span id={refusalId} className="lists-header__refusal">
+                {deleteRefusal}
+              </span>
+            )}
+          </span>
         )}
       </div>
     </div>

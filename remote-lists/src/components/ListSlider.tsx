@@ -22,8 +22,22 @@ export interface ListSliderProps {
 }
 
 /**
- * The sliding list page's slider: one slide per list, wrapping at both ends (rewind, which unlike
- * loop works with two lists), route-driven (`activeIndex`), touch-swipe with a 20 px threshold.
+ * Where a finished swipe leads when it pushed past an end of the slider: the other end (SPEC §2:
+ * the slider loops), or null when it stayed inside (swiper itself moves to the neighbour) or did
+ * not move (under the threshold, vertical, or touch moves disabled).
+ */
+export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'swipeDirection' | 'touches' | 'touchEventsData'>, count: number): number | null {
+  if (count < 2 || !s.touchEventsData.isMoved || Math.abs(s.touches.diff) < SWIPE_THRESHOLD_PX) return null;
+  if (s.isEnd && s.swipeDirection === 'next' && s.touches.diff < 0) return 0;
+  if (s.isBeginning && s.swipeDirection === 'prev' && s.touches.diff > 0) return count - 1;
+  return null;
+}
+
+/**
+ * The sliding list page's slider: one slide per list, route-driven (`activeIndex`), touch-swipe
+ * with a 20 px threshold, disabled while a product is movable. Swiping past the last list shows
+ * the first and past the first the last, like the header arrows (swiper's `loop` clones and
+ * reorders slides, which React renders itself, and swiper's `rewind` only wraps short swipes).
  * Only the active slide and its neighbours render their products.
  */
 export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove, renderSlide }: ListSliderProps) {
@@ -50,7 +64,6 @@ export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove,
       modules={[A11y]}
       initialSlide={activeIndex}
       threshold={SWIPE_THRESHOLD_PX}
-      rewind={n > 1}
       speed={reduced ? 0 : 300}
       allowTouchMove={allowTouchMove && n > 1}
       noSwipingClass="lists-no-swipe"
@@ -70,6 +83,11 @@ export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove,
       }}
       onSwiper={(s) => {
         swiper.current = s;
+      }}
+      onTouchEnd={(s) => {
+        // Emitted before swiper settles the swipe: it bounces back at the end, we go round.
+        const to = wrapTarget(s, n);
+        if (to !== null && to !== activeIndex) onActiveChange(to);
       }}
       onSlideChange={(s) => {
         if (s.activeIndex !== activeIndex) onActiveChange(s.activeIndex);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product, ProductList } from '@wishlist/contracts';
 import {
@@ -11,7 +11,7 @@ import {
   removeFavorite,
   updateProductInList,
 } from '@wishlist/api-client';
-import { notify, usePreferencesStore } from '@wishlist/stores';
+import { notify, useBasketStore, usePreferencesStore } from '@wishlist/stores';
 import { ConfirmDialog } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { paths } from '../lib/paths';
@@ -28,8 +28,8 @@ export interface ListViewProps {
   activeIndex: number;
   /** Show another list (arrows, swipe): the page changes the route. */
   onShowList: (index: number) => void;
-  /** A product was focused by click, hover or keyboard. */
-  onFocusProduct: (product: Product) => void;
+  /** A product was selected (click, tap, Enter or Space on its card): the actions apply to it. */
+  onSelectProduct: (product: Product) => void;
   /** The list left the local collection (deleted, or removed from favorites). */
   onListGone?: (listId: string, nextListId: string | null) => void;
   /** Whether the caller has the list in favorites (non-owners). */
@@ -43,10 +43,12 @@ export interface ListViewProps {
 }
 
 /** Owner operations of SPEC §4 and the favorite toggle, around the header, slider, grid and tabs. */
-export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onListGone, isFavorite, preview }: ListViewProps) {
+export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onListGone, isFavorite, preview }: ListViewProps) {
   const { t } = useListsT();
   const navigate = useNavigate();
-  const focusedProductId = useListsStore((s) => s.focusedProductId);
+  const selectedProductId = useListsStore((s) => s.focusedProductId);
+  const basketProducts = useBasketStore((s) => s.products);
+  const basketIds = useMemo(() => new Set(basketProducts.map((p) => p.id)), [basketProducts]);
   const isMovable = useListsStore((s) => s.isMovable);
   const refreshing = useListsStore((s) => s.refreshing);
   const [removing, setRemoving] = useState<Product | null>(null);
@@ -56,8 +58,10 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
   const [favoriteBusy, setFavoriteBusy] = useState(false);
 
   const list = lists[activeIndex];
-  const focused = findProduct([list], focusedProductId)?.product;
+  const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
+  // The server refuses to delete the only owned list (SPEC §5): say so before, not after.
+  const ownedCount = lists.filter((l) => l.isOwner).length;
 
   const store = useListsStore.getState;
 
@@ -173,6 +177,8 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
         onNext={() => onShowList((activeIndex + 1) % n)}
         favorite={list.isOwner || preview ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
         onDelete={list.isOwner ? () => setConfirmDelete(true) : undefined}
+        deleteRefusal={list.isOwner && ownedCount <= 1 ? t('header.deleteOnlyList') : undefined}
+        badge={preview ? t('preview.label') : undefined}
       />
       <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
         <ListSlider
@@ -186,8 +192,9 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
             ) : (
               <ProductGrid
                 list={slideList}
-                focusedProductId={active ? focusedProductId : null}
-                onFocusProduct={onFocusProduct}
+                selectedProductId={active ? selectedProductId : null}
+                onSelectProduct={onSelectProduct}
+                basketIds={slideList.isOwner ? undefined : basketIds}
                 onReorder={active && slideList.isOwner && slideList.products.length > 1 ? reorder : undefined}
                 onMovableChange={(m) => store().setMovable(m)}
               />
@@ -195,7 +202,7 @@ export function ListView({ lists, activeIndex, onShowList, onFocusProduct, onLis
           }
         />
       </PullToRefresh>
-      <ProductActions list={list} product={focused} onToggleOffered={toggleOffered} onRemove={setRemoving} preview={preview} />
+      <ProductActions list={list} product={selected} onToggleOffered={toggleOffered} onRemove={setRemoving} preview={preview} />
       <ConfirmDialog
         open={removing !== null}
         title={t('remove.title')}

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Product, ProductList } from '@wishlist/contracts';
-import { OpenPageAction, SeeBasketAction } from './CommonActions';
+import { useListsT } from '../i18n';
+import { BarItem, openPageAction, seeBasketAction } from './CommonActions';
 
 export interface NonOwnerActionsProps {
   /** The viewed list (never the caller's own). */
@@ -67,10 +68,11 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 
 /**
  * The non-owner tabs of the listing page (SPEC §2): add to basket (disabled when the product
- * hasBeenOffered or none is focused), remove from basket when already in it, and Offer (from
+ * hasBeenOffered or none is selected), remove from basket when already in it, and Offer (from
  * remote_basket_offer), then the two actions every visitor has.
  */
 export function NonOwnerActions({ product }: NonOwnerActionsProps) {
+  const { t } = useListsT();
   const Basket = getBasketActions();
   return (
     <>
@@ -79,8 +81,8 @@ export function NonOwnerActions({ product }: NonOwnerActionsProps) {
           <Basket product={product} isOwner={false} tabClassName="lists-tab" tabLabelClassName="lists-tab__label" />
         </Suspense>
       </Quiet>
-      <OpenPageAction product={product} />
-      <SeeBasketAction />
+      <BarItem action={openPageAction(t, product)} />
+      <BarItem action={seeBasketAction(t)} />
     </>
   );
 }

@@ -1,12 +1,16 @@
 import type { Product, ProductList } from '@wishlist/contracts';
+import { useIsMobile } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { paths } from '../lib/paths';
-import { ActionButton, ActionLink, OpenPageAction, SeeBasketAction } from './CommonActions';
+import { useBottomBarHeight } from '../lib/useBottomBarHeight';
+import { BarItem, openPageAction, seeBasketAction, type BarAction } from './CommonActions';
 import { EditIcon, GiftIcon, ListIcon, PlusIcon, ShareIcon, TrashIcon, UndoIcon } from './Icons';
+import { MoreMenu } from './MoreMenu';
 import { NonOwnerActions } from './NonOwnerActions';
 
 export interface ProductActionsProps {
   list: ProductList;
+  /** The selected product, if any: every product action applies to it. */
   product?: Product;
   onToggleOffered: (product: Product) => void;
   onRemove: (product: Product) => void;
@@ -14,65 +18,84 @@ export interface ProductActionsProps {
   preview?: { onExit: () => void };
 }
 
+/** On a phone, the owner's bar shows this many actions as labelled icons; the rest go to "More". */
+export const MOBILE_BAR_SLOTS = 4;
+
 /**
- * SPEC §2 tabs. Owner: Add, Edit, Remove, Offered / Not offered, Share, Lists (with no focused
- * product: add and share, plus lists); non-owner: `NonOwnerActions`; everyone: Open page, See my basket.
+ * The owner's actions, the selected product's first (so Tab from its card lands on them), then
+ * Add, Share, Lists, Open page and See my basket. With no selected product: add and share (SPEC §2),
+ * lists, and the two everyone has.
+ */
+export function ownerActions(t: (key: string) => string, list: ProductList, product: Product | undefined, handlers: Pick<ProductActionsProps, 'onToggleOffered' | 'onRemove'>): BarAction[] {
+  const add: BarAction = { key: 'add', label: t('tabs.add'), icon: <PlusIcon />, to: paths.createProduct(list.id) };
+  const share: BarAction = { key: 'share', label: t('tabs.share'), icon: <ShareIcon />, to: paths.share(list.id) };
+  const lists: BarAction = { key: 'lists', label: t('tabs.lists'), icon: <ListIcon />, to: paths.lists };
+  const rest = [openPageAction(t, product), seeBasketAction(t)];
+  if (!product?.id) return [add, share, lists, ...rest];
+  const p = product;
+  return [
+    p.hasBeenOffered
+      ? { key: 'offered', label: t('tabs.notOffered'), icon: <UndoIcon />, onClick: () => handlers.onToggleOffered(p) }
+      : { key: 'offered', label: t('tabs.offered'), icon: <GiftIcon />, onClick: () => handlers.onToggleOffered(p) },
+    { key: 'edit', label: t('tabs.edit'), icon: <EditIcon />, to: paths.editProduct(list.id, p.id!) },
+    { key: 'remove', label: t('tabs.remove'), icon: <TrashIcon />, onClick: () => handlers.onRemove(p) },
+    add,
+    share,
+    lists,
+    ...rest,
+  ];
+}
+
+/**
+ * SPEC §2 tabs, at the bottom of the list page. The bar names the selected product. On a desktop
+ * every action is shown; on a phone the first four are labelled icons and the rest sit in a
+ * "More" menu, so nothing is ever off-screen (issue 11 §3). Visitors: `NonOwnerActions`.
  */
 export function ProductActions({ list, product, onToggleOffered, onRemove, preview }: ProductActionsProps) {
   const { t } = useListsT();
+  const isMobile = useIsMobile();
+  const ref = useBottomBarHeight<HTMLElement>();
+  const name = product ? product.name?.trim() || t('product.noName') : null;
+  const status = name
+    ? t('tabs.selected', { name })
+    : list.products.length > 0
+      ? t(list.isOwner ? 'tabs.noFocus' : 'tabs.noFocusVisitor')
+      : '';
+
   if (preview) {
     return (
-      <section className="lists-actions lists-actions--preview" aria-label={t('preview.label')}>
+      <section ref={ref} className="lists-actions lists-actions--preview" aria-label={t('preview.label')}>
         <p className="lists-actions__preview">{t('preview.actions')}</p>
         <div className="lists-actions__bar">
-          <ActionButton onClick={preview.onExit} icon={<UndoIcon />}>
-            {t('preview.exit')}
-          </ActionButton>
+          <BarItem action={{ key: 'exit', label: t('preview.exit'), icon: <UndoIcon />, onClick: preview.onExit }} />
         </div>
       </section>
     );
   }
+
+  let bar;
+  if (list.isOwner) {
+    const actions = ownerActions(t, list, product, { onToggleOffered, onRemove });
+    const shown = isMobile && actions.length > MOBILE_BAR_SLOTS + 1 ? actions.slice(0, MOBILE_BAR_SLOTS) : actions;
+    const more = actions.slice(shown.length);
+    bar = (
+      <>
+        {shown.map((a) => (
+          <BarItem key={a.key} action={a} />
+        ))}
+        {more.length > 0 && <MoreMenu actions={more} />}
+      </>
+    );
+  } else {
+    bar = <NonOwnerActions list={list} product={product} />;
+  }
+
   return (
-    <section className="lists-actions" aria-label={t('tabs.label')}>
-      <div className="lists-actions__bar">
-        {list.isOwner ? (
-          <>
-            <ActionLink to={paths.createProduct(list.id)} icon={<PlusIcon />}>
-              {t('tabs.add')}
-            </ActionLink>
-            {product?.id && (
-              <>
-                <ActionLink to={paths.editProduct(list.id, product.id)} icon={<EditIcon />}>
-                  {t('tabs.edit')}
-                </ActionLink>
-                <ActionButton onClick={() => onRemove(product)} icon={<TrashIcon />}>
-                  {t('tabs.remove')}
-                </ActionButton>
-                {product.hasBeenOffered ? (
-                  <ActionButton onClick={() => onToggleOffered(product)} icon={<UndoIcon />}>
-                    {t('tabs.notOffered')}
-                  </ActionButton>
-                ) : (
-                  <ActionButton onClick={() => onToggleOffered(product)} icon={<GiftIcon />}>
-                    {t('tabs.offered')}
-                  </ActionButton>
-                )}
-              </>
-            )}
-            <ActionLink to={paths.share(list.id)} icon={<ShareIcon />}>
-              {t('tabs.share')}
-            </ActionLink>
-            <ActionLink to={paths.lists} icon={<ListIcon />}>
-              {t('tabs.lists')}
-            </ActionLink>
-            <OpenPageAction product={product} />
-            <SeeBasketAction />
-          </>
-        ) : (
-          <NonOwnerActions list={list} product={product} />
-        )}
-      </div>
-      {list.isOwner && !product && list.products.length > 0 && <p className="lists-actions__hint">{t('tabs.noFocus')}</p>}
+    <section ref={ref} className="lists-actions" aria-label={t('tabs.label')}>
+      <p className={name ? 'lists-actions__selected' : 'lists-actions__hint'} aria-live="polite">
+        {status}
+      </p>
+      <div className="lists-actions__bar">{bar}</div>
     </section>
   );
 }

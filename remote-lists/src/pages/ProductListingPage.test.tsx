@@ -198,15 +198,53 @@ describe('ProductListingPage (owner)', () => {
     expect(messages()).toEqual(['success: The list is deleted.']);
   });
 
-  it('refuses to delete the last owned list (422 notice)', async () => {
-    api.deleteProductList.mockRejectedValue(new api.ApiError(422, { errors: { productList: "You can't delete your list when it's only one you own." } }));
+  it('does not offer to delete the only owned list, and says why (the server would refuse it)', async () => {
     api.getProductLists.mockResolvedValue([birthday]);
+    const { container } = await render('/product-list/L1');
+    const del = screen.getByRole('button', { name: 'Delete this list' });
+    expect(del).toBeDisabled();
+    expect(del).toHaveAccessibleDescription("You can't delete your list when it's only one you own.");
+    expect(screen.getByText("You can't delete your list when it's only one you own.")).toBeVisible();
+    expect(api.deleteProductList).not.toHaveBeenCalled();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('still shows the 422 notice if the server refuses a deletion', async () => {
+    api.deleteProductList.mockRejectedValue(new api.ApiError(422, { errors: { productList: "You can't delete your list when it's only one you own." } }));
     await render('/product-list/L1');
     fireEvent.click(screen.getByRole('button', { name: 'Delete this list' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete the list' }));
     await act(async () => {});
     expect(currentLocation()).toBe('/product-list/L1');
     expect(messages()).toEqual(["error: You can't delete your list when it's only one you own."]);
+  });
+
+  it('selects a product on click, Enter or Space only: hovering or arrowing across cards changes nothing', async () => {
+    await render('/product-list/L1/P2');
+    const tabs = screen.getByRole('region', { name: 'Product actions' });
+    expect(tabs).toHaveTextContent('Selected: Red bike');
+    const p1 = screen.getByRole('button', { name: /^Product P1/ });
+    fireEvent.mouseEnter(p1.closest('li')!);
+    fireEvent.mouseOver(p1);
+    fireEvent.focus(p1);
+    expect(screen.getByRole('button', { name: /^Red bike/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(tabs).toHaveTextContent('Selected: Red bike');
+    // One tab stop: the selected card (and its handle).
+    expect(screen.getByRole('button', { name: /^Red bike/ })).toHaveAttribute('tabindex', '0');
+    expect(p1).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('button', { name: 'Move Product P1' })).toHaveAttribute('tabindex', '-1');
+    // The arrows move the focus, not the selection.
+    screen.getByRole('button', { name: /^Red bike/ }).focus();
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Red bike/ }), { key: 'ArrowLeft' });
+    expect(p1).toHaveFocus();
+    expect(p1).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.keyDown(p1, { key: 'End' });
+    expect(screen.getByRole('button', { name: /^Product P3/ })).toHaveFocus();
+    expect(tabs).toHaveTextContent('Selected: Red bike');
+    fireEvent.click(screen.getByRole('button', { name: /^Product P3/ }));
+    expect(tabs).toHaveTextContent('Selected: Product P3');
+    // The selected product's actions come first in the bar.
+    expect(within(tabs).getAllByRole('button')[0]).toHaveTextContent('Mark as not offered');
   });
 
   it('saves a new order when a product is dropped at another index, and nothing otherwise', async () => {

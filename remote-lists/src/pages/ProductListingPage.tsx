@@ -71,18 +71,28 @@ export default function ProductListingPage() {
     };
   }, [productListId, attempt, navigate, t]);
 
-  // The product id in the route focuses that product.
+  // The product id in the route selects that product (SPEC §2).
   useEffect(() => {
     const state = useListsStore.getState();
     if (productId) state.setFocus(productId);
     else if (state.focusedProductId && !findProduct(list ? [list] : [], state.focusedProductId)) state.setFocus(null);
   }, [productId, list]);
 
-  // Scroll the route's product into view once it is rendered.
+  // Scroll the route's product into view once it is rendered (once: later changes to the list,
+  // such as marking another product offered, leave the scroll alone). The shell's scroll padding
+  // keeps it clear of the sticky header and of the action bar.
+  const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!productId || !list) return;
-    const el = document.querySelector<HTMLElement>(`.swiper-slide-active [data-product-id="${CSS.escape(productId)}"], [data-product-id="${CSS.escape(productId)}"]`);
-    el?.scrollIntoView?.({ block: 'nearest' });
+    if (!productId || !list) {
+      scrolledTo.current = null;
+      return;
+    }
+    if (scrolledTo.current === productId) return;
+    const id = CSS.escape(productId);
+    const el = document.querySelector<HTMLElement>(`.swiper-slide-active [data-product-id="${id}"], [data-product-id="${id}"]`);
+    if (!el) return;
+    scrolledTo.current = productId;
+    el.scrollIntoView?.({ block: 'nearest' });
   }, [productId, list]);
 
   usePageTitle(list?.name, t('common.siteName'));
@@ -96,14 +106,9 @@ export default function ProductListingPage() {
     [navigate],
   );
 
-  const focusProduct = useCallback(
-    (product: Product) => {
-      const state = useListsStore.getState();
-      if (state.focusedProductId === product.id || !product.id) return;
-      state.setFocus(product.id);
-    },
-    [],
-  );
+  const selectProduct = useCallback((product: Product) => {
+    if (product.id) useListsStore.getState().setFocus(product.id);
+  }, []);
 
   // SPEC §2: `encodedProductUrl` opens a prefilled creation panel.
   const encoded = search.get('encodedProductUrl');
@@ -131,7 +136,7 @@ export default function ProductListingPage() {
         lists={lists}
         activeIndex={index}
         onShowList={showList}
-        onFocusProduct={focusProduct}
+        onSelectProduct={selectProduct}
         isFavorite={(id) => favoriteIds.includes(id)}
         onListGone={(_id, next) => navigate(next ? paths.listing(next) : paths.lists, { replace: true })}
       />

@@ -66,16 +66,22 @@ describe('ProductListsPage', () => {
     expect(messages()).toEqual(['success: The list is deleted.']);
   });
 
-  it('shows the 422 notice when deleting the last owned list', async () => {
+  it('does not offer to delete the only owned list, and says why', async () => {
     api.getProductLists.mockResolvedValue([list('L1', 'Birthday')]);
-    api.deleteProductList.mockRejectedValue(new api.ApiError(422, { errors: { productList: 'x' } }));
     await render();
     fireEvent.click(screen.getByRole('button', { name: /^Birthday/ }));
-    fireEvent.click(within(footer()).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete the list' }));
-    await act(async () => {});
-    expect(screen.getByRole('button', { name: /^Birthday/ })).toBeInTheDocument();
-    expect(messages()).toEqual(["error: You can't delete your list when it's only one you own."]);
+    const del = within(footer()).getByRole('button', { name: 'Delete' });
+    expect(del).toBeDisabled();
+    expect(del).toHaveAccessibleDescription("You can't delete your list when it's only one you own.");
+    expect(api.deleteProductList).not.toHaveBeenCalled();
+  });
+
+  it('has one level-1 heading, and the owned section is not named like it', async () => {
+    api.getProductLists.mockResolvedValue([list('L1', 'Birthday')]);
+    await render();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { name: 'My lists' })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: 'Lists I created' })).toBeInTheDocument();
   });
 
   it('on a 404 logs out, notifies and goes to /authenticate', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { NO_IMAGE_PLACEHOLDER, type Favorite, type ProductList } from '@wishlist/contracts';
 import { deleteProductList, getFavorites, getProductLists, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
@@ -11,6 +11,7 @@ import { isUnreachable, statusOf } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
+import { useBottomBarHeight } from '../lib/useBottomBarHeight';
 import '../styles/lists.css';
 
 type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; favoritedAt?: string };
@@ -29,6 +30,8 @@ export default function ProductListsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const footerRef = useBottomBarHeight<HTMLDivElement>();
+  const refusalId = useId();
   usePageTitle(t('listsPage.documentTitle'), t('common.siteName'));
 
   const load = useCallback(() => {
@@ -160,7 +163,7 @@ export default function ProductListsPage() {
         <p className="lists-lead">{t('listsPage.noFavorites')}</p>
       )}
 
-      <div className="lists-footer" role="region" aria-label={t('listsPage.actions')}>
+      <div ref={footerRef} className="lists-footer" role="region" aria-label={t('listsPage.actions')}>
         <p className="lists-footer__status" aria-live="polite">
           {selected ? t('listsPage.selected', { name: selected.name }) : ''}
         </p>
@@ -178,7 +181,14 @@ export default function ProductListsPage() {
                 <span className="ui-button__label">{t('listsPage.open')}</span>
               </Link>
               {selected.owned ? (
-                <Button variant="danger" icon={<TrashIcon />} onClick={() => setConfirming(true)}>
+                // The server refuses to delete the only owned list (SPEC §5): said before, not after.
+                <Button
+                  variant="danger"
+                  icon={<TrashIcon />}
+                  onClick={() => setConfirming(true)}
+                  disabled={owned.length <= 1}
+                  aria-describedby={owned.length <= 1 ? refusalId : undefined}
+                >
                   {t('listsPage.delete')}
                 </Button>
               ) : (
@@ -194,6 +204,11 @@ export default function ProductListsPage() {
             </Link>
           )}
         </div>
+        {selected?.owned && owned.length <= 1 && (
+          <p id={refusalId} className="lists-footer__note">
+            {t('header.deleteOnlyList')}
+          </p>
+        )}
       </div>
       <ConfirmDialog
         open={confirming && !!selected}

@@ -78,7 +78,7 @@ export default function SharedListPage() {
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
 
-  const focusProduct = useCallback((product: Product) => {
+  const selectProduct = useCallback((product: Product) => {
     if (product.id) useListsStore.getState().setFocus(product.id);
   }, []);
 
@@ -98,7 +98,7 @@ export default function SharedListPage() {
           lists={[{ ...list, isOwner: false }]}
           activeIndex={0}
           onShowList={() => undefined}
-          onFocusProduct={focusProduct}
+          onSelectProduct={selectProduct}
           isFavorite={() => false}
           preview={{ onExit: exit }}
         />
@@ -111,7 +111,7 @@ export default function SharedListPage() {
       lists={[list]}
       activeIndex={0}
       onShowList={() => undefined}
-      onFocusProduct={focusProduct}
+      onSelectProduct={selectProduct}
       isFavorite={(id) => signedIn && favoriteIds.includes(id)}
     />
   );

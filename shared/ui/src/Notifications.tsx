@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ToastContainer, toast, type ToastOptions } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
 import { PAGE_POPIN_ID, useNotificationsStore, type AppNotification } from '@wishlist/stores';
+import { useIsMobile } from './useIsMobile';
 
 /** SPEC §9 notification settings. */
 export const NOTIFICATION_TIMEOUT_MS = 2500;
+/** How often a notification waits for its predecessor with the same id to finish leaving. */
+export const REPLACE_RETRY_MS = 100;
 
 export interface NotificationsProps {
   /** Follows an action's `to` (the shell passes the router's navigate). */
@@ -54,11 +57,18 @@ function NotificationBody({
   );
 }
 
-/** Renders the notifications store with react-toastify (SPEC §9). */
+/**
+ * Renders the notifications store with react-toastify (SPEC §9: no timeout for the page popin,
+ * draggable, no progress bar, no close button). They sit at the bottom (centred on a phone, at the
+ * right on a desktop), above a page's bottom bar (`--bottom-bar-height`), so they never hide the
+ * header or a page's title (issue 11).
+ */
 export function Notifications({ onNavigate }: NotificationsProps) {
   const items = useNotificationsStore((s) => s.items);
   const dismiss = useNotificationsStore((s) => s.dismiss);
+  const isMobile = useIsMobile();
   const shown = useRef(new Map<string, AppNotification>());
+  const [retry, setRetry] = useState(0);
 
   useEffect(() => {
     const current = new Set(items.map((i) => i.id));
@@ -68,6 +78,7 @@ export function Notifications({ onNavigate }: NotificationsProps) {
         toast.dismiss(id);
       }
     }
+    let waiting = false;
     for (const item of items) {
       if (shown.current.get(item.id) === item) continue;
       const isPage = item.type === 'page';
@@ -86,13 +97,20 @@ export function Notifications({ onNavigate }: NotificationsProps) {
       );
       if (shown.current.has(item.id) && toast.isActive(item.id)) toast.update(item.id, { ...options, render });
       else toast(render, options);
-      shown.current.set(item.id, item);
+      // react-toastify ignores a toast whose id is still leaving (its exit animation): the page
+      // popin always has the same id, so an add right after closing the previous popin showed
+      // nothing. Such a notification waits and is shown once the previous one is gone.
+      if (toast.isActive(item.id)) shown.current.set(item.id, item);
+      else waiting = true;
     }
-  }, [items, dismiss, onNavigate]);
+    if (!waiting) return;
+    const timer = setTimeout(() => setRetry((n) => n + 1), REPLACE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [items, dismiss, onNavigate, retry]);
 
   return (
     <ToastContainer
-      position="top-center"
+      position={isMobile ? 'bottom-center' : 'bottom-right'}
       autoClose={NOTIFICATION_TIMEOUT_MS}
       hideProgressBar
       closeButton={false}

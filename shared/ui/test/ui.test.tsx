@@ -117,7 +117,7 @@ describe('Notifications', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('shows a success toast top-center without close button or progress bar, gone after 2,500 ms', async () => {
+  it('shows a success toast at the bottom (above a page bar) without close button or progress bar, gone after 2,500 ms', async () => {
     const { container } = render(<Notifications />);
     act(() => {
       useNotificationsStore.getState().push({ type: 'success', message: 'The changes are saved.' });
@@ -126,7 +126,9 @@ describe('Notifications', () => {
       await jest.advanceTimersByTimeAsync(50);
     });
     expect(screen.getByText('The changes are saved.')).toBeInTheDocument();
-    expect(container.querySelector('.Toastify__toast-container--top-center')).toBeInTheDocument();
+    // Never over the header or a page title: at the bottom (centred on a phone, right on a desktop).
+    expect(container.querySelector('.Toastify__toast-container--bottom-right, .Toastify__toast-container--bottom-center')).toBeInTheDocument();
+    expect(container.querySelector('[class*="Toastify__toast-container--top"]')).toBeNull();
     expect(container.querySelector('.Toastify__close-button')).toBeNull();
     // react-toastify times out through the (hidden) progress bar's animation: 2,500 ms, hidden.
     expect(container.querySelector('.Toastify__progress-bar--wrp')).toHaveAttribute('data-hidden', 'true');
@@ -162,6 +164,33 @@ describe('Notifications', () => {
     expect(document.getElementById('tab-popin')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Offer' }));
     expect(onNavigate).toHaveBeenCalledWith('/offer');
+  });
+
+  it('shows a page popin pushed while the previous one is still leaving, once it is gone', async () => {
+    render(<Notifications />);
+    const push = (message: string) =>
+      act(() => {
+        useNotificationsStore.getState().push({ type: 'page', message, actions: [{ label: 'Add more' }] });
+      });
+    push('Lamp is in your basket.');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    const first = document.getElementById('tab-popin')!;
+    fireEvent.click(screen.getByRole('button', { name: 'Add more' }));
+    // At once, the next add: react-toastify still holds the leaving popin's id.
+    push('Teapot is in your basket.');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(200);
+    });
+    expect(screen.queryByText('Teapot is in your basket.')).toBeNull();
+    // The exit animation ends, the popin collapses and goes: the new one shows.
+    fireEvent.animationEnd(first);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByText('Teapot is in your basket.')).toBeInTheDocument();
+    expect(document.getElementById('tab-popin')).toHaveTextContent('Teapot is in your basket.');
   });
 });
 

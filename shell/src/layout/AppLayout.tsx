@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
 import { SplashScreen } from './SplashScreen';
 import { SessionBootstrap } from '../session/SessionBootstrap';
+import { ScrollManager, useHeaderHeight } from '../routing/ScrollManager';
 
 export const MAIN_ID = 'main-content';
 
@@ -15,14 +16,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const isMobile = useIsMobile();
   const navigate = useNavigate();
+  const headerRef = useHeaderHeight();
   return (
     <div className="shell-app">
       <LanguageSync />
       <SessionBootstrap />
+      <ScrollManager />
       <a className="shell-skip-link" href={`#${MAIN_ID}`}>
         {t('a11y.skipToContent')}
       </a>
-      <header className="shell-header">{isMobile ? <MobileHeader /> : <DesktopHeader />}</header>
+      <header ref={headerRef} className="shell-header">{isMobile ? <MobileHeader /> : <DesktopHeader />}</header>
       <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
         <div className="shell-container">{children}</div>
       </main>
