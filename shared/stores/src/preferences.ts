@@ -4,6 +4,16 @@ import { readJson, writeJson } from './storage';
 // Local preferences (SPEC §3): each one is JSON under its own storage key.
 export const AUTH_REDIRECTION_KEY = 'auth-redirection';
 export const LANGUAGE_KEY = 'language';
+/** Why the last sign-in was asked for (`/authenticate/{reason}`), so its success says the right thing. */
+export const AUTH_REASON_KEY = 'auth-reason';
+
+/** The `/authenticate/{reason}` reasons: SPEC §2's three, and the offer e-mail's link. */
+export const AUTH_REASONS = ['mandatory', 'account-deletion', 'favorite', 'offering'] as const;
+export type AuthReason = (typeof AUTH_REASONS)[number];
+
+export function isAuthReason(value: unknown): value is AuthReason {
+  return typeof value === 'string' && (AUTH_REASONS as readonly string[]).includes(value);
+}
 
 export type PreferredLanguage = 'en' | 'fr';
 
@@ -16,9 +26,16 @@ export interface PreferencesState {
   /** Returns the stored redirect and forgets it. */
   takeAuthRedirection: () => string | null;
   setLanguage: (lang: PreferredLanguage | null) => void;
+  /**
+   * The reason of the pending sign-in (null: none given). Written on every sign-in request, so it
+   * never outlives the next one; the page that sees the sign-in succeed reads it.
+   */
+  authReason: AuthReason | null;
+  setAuthReason: (reason: AuthReason | null) => void;
 }
 
 const storedLanguage = readJson<string>(LANGUAGE_KEY);
+const storedReason = readJson<string>(AUTH_REASON_KEY);
 
 export const usePreferencesStore = create<PreferencesState>()((set, get) => ({
   authRedirection: readJson<string>(AUTH_REDIRECTION_KEY) ?? null,
@@ -35,5 +52,10 @@ export const usePreferencesStore = create<PreferencesState>()((set, get) => ({
   setLanguage: (language) => {
     writeJson(LANGUAGE_KEY, language);
     set({ language });
+  },
+  authReason: isAuthReason(storedReason) ? storedReason : null,
+  setAuthReason: (authReason) => {
+    writeJson(AUTH_REASON_KEY, authReason);
+    set({ authReason });
   },
 }));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Notifications, useIsMobile } from '@wishlist/ui';
@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
 import { SplashScreen } from './SplashScreen';
 import { SessionBootstrap } from '../session/SessionBootstrap';
+import { trackInputModality } from './inputModality';
 
 export const MAIN_ID = 'main-content';
 
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const isMobile = useIsMobile();
   const navigate = useNavigate();
+  useEffect(() => trackInputModality(), []);
   return (
     <div className="shell-app">
       <LanguageSync />

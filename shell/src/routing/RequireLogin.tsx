@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { usePreferencesStore, useSessionStore, type AuthReason } from '@wishlist/stores';
 import { refreshDefaultListId } from '../session/defaultList';
 import { PageLoading } from '../federation/RemotePage';
 
-export type LoginReason = 'mandatory' | 'account-deletion' | 'favorite';
+/** `/authenticate/{reason}`: SPEC §2's reasons, and `offering` for the offer e-mail's link. */
+export type LoginReason = AuthReason;
 
 type Check = 'checking' | 'allowed' | 'denied' | 'error' | 'logged-out';
 
@@ -42,6 +43,14 @@ export function RequireLogin({ reason = 'mandatory', children }: { reason?: Logi
       cancelled = true;
     };
   }, [defaultListId, bearer]);
+
+  // Still here a moment after the token went: nobody is navigating away (the server ended the
+  // session, or another tab signed out). An owner-only page is not shown signed out: sign in.
+  useEffect(() => {
+    if (check !== 'logged-out') return;
+    const timer = setTimeout(() => setCheck('denied'), 0);
+    return () => clearTimeout(timer);
+  }, [check]);
 
   const denied = check === 'denied';
   const wanted = location.pathname + location.search + location.hash;
