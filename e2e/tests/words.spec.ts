@@ -1,6 +1,7 @@
 // Issue 11 ("The everyday screens, as a careful user finds them"): the right words in the right
 // state, desktop (in English) and 360 px (in French where the item is about words):
-//  5. after sign-out, Back shows the signed-out page; a 401 from an action is a sign-in prompt;
+//  5. after sign-out, Back shows the signed-out page; a session ended on the server says so (sign in
+//     again, back where you were), never "try again later";
 //  8. the language a person chose (the path, then the switch) carries into the app and stays;
 // 10. each sign-in reason has its own words (offer link, account deletion, favorite) and the
 //     sign-in e-mail agrees with the waiting page;
@@ -28,11 +29,13 @@ const TEXTS = {
       offering: 'Someone offered you gifts from your list. Sign in to see the offer and answer it',
       'account-deletion': 'To delete your account, first confirm it',
       favorite: 'Sign in to keep this list in your favorites.',
+      'session-ended': 'You are signed out: your session has ended. Sign in again to go on where you were',
     },
     success: {
       offering: 'You are signed in. Here is the offer you received: you can answer it.',
       'account-deletion': 'You are signed in. You can now delete your account.',
       favorite: 'You are signed in. We are adding the list to your favorites.',
+      'session-ended': 'You are signed in again. You are back where you were.',
     },
     addProducts: /add products/i,
     startAdding: /start adding products/i,
@@ -42,12 +45,15 @@ const TEXTS = {
     deleteTitle: 'Delete my account',
     offeringTitle: /offer/i,
     sessionEnded: 'You are signed out',
+    signInAgain: /^sign in again$/i,
+    deleteList: /^delete this list$/i,
+    confirmDeleteList: /^delete the list$/i,
     tryLater: /try again later/i,
     createList: /^create the list$/i,
     listName: /^list name/i,
     products: /^products$/i,
     serverError: 'We can’t reach the server',
-    titles: { createProduct: 'Add a product', editProduct: 'Edit the product', lists: 'My lists', newList: 'New list', share: 'Share a list', rename: 'Rename the list', deleteAccount: 'Delete my account', basket: 'Your basket' },
+    titles: { createProduct: 'Add a product', editProduct: 'Edit the product', lists: 'My lists', newList: 'New list', share: 'Share a list', rename: 'Rename the list', deleteAccount: 'Delete my account', basket: 'Your basket', basketHeading: 'Products to gift' },
   },
   fr: {
     emailLabel: /^adresse e-mail/i,
@@ -59,11 +65,13 @@ const TEXTS = {
       offering: 'Quelqu’un vous a offert des cadeaux de votre liste. Connectez-vous pour voir l’offre et y répondre',
       'account-deletion': 'Pour supprimer votre compte, confirmez d’abord',
       favorite: 'Connectez-vous pour garder cette liste dans vos favoris.',
+      'session-ended': 'Vous êtes déconnecté\u00a0: votre session a pris fin. Reconnectez-vous pour reprendre là où vous en étiez',
     },
     success: {
       offering: 'Vous êtes connecté. Voici l’offre que vous avez reçue\u00a0: vous pouvez y répondre.',
       'account-deletion': 'Vous êtes connecté. Vous pouvez maintenant supprimer votre compte.',
       favorite: 'Vous êtes connecté. Nous ajoutons la liste à vos favoris.',
+      'session-ended': 'Vous êtes de nouveau connecté. Vous voici là où vous en étiez.',
     },
     addProducts: /ajouter des produits/i,
     startAdding: /commencer à ajouter des produits/i,
@@ -73,12 +81,15 @@ const TEXTS = {
     deleteTitle: 'Supprimer mon compte',
     offeringTitle: /offr/i,
     sessionEnded: 'Vous êtes déconnecté',
+    signInAgain: /^me reconnecter$/i,
+    deleteList: /^supprimer cette liste$/i,
+    confirmDeleteList: /^supprimer la liste$/i,
     tryLater: /réessayez plus tard/i,
     createList: /^créer la liste$/i,
     listName: /^nom de la liste/i,
     products: /^produits$/i,
     serverError: 'Le serveur ne répond pas',
-    titles: { createProduct: 'Ajouter un produit', editProduct: 'Modifier le produit', lists: 'Mes listes', newList: 'Nouvelle liste', share: 'Partager une liste', rename: 'Renommer la liste', deleteAccount: 'Supprimer mon compte', basket: 'Votre panier' },
+    titles: { createProduct: 'Ajouter un produit', editProduct: 'Modifier le produit', lists: 'Mes listes', newList: 'Nouvelle liste', share: 'Partager une liste', rename: 'Renommer la liste', deleteAccount: 'Supprimer mon compte', basket: 'Votre panier', basketHeading: 'Produits à offrir' },
   },
 } as const;
 
@@ -174,35 +185,69 @@ test.describe('issue 11: words that fit the situation', () => {
     await expect(signedOutControl(page, info, 'en')).toBeVisible();
   });
 
-  test('item 5: a 401 from an action ends the session with a sign-in prompt, never "try again later"', async ({ page }, info) => {
-    const lang = projectLang(info);
-    const T = TEXTS[lang];
-    await signIn(page, 'revoked');
-    const bearer = await storedBearer(page);
-    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), lang);
-    await page.goto('/create-product-list');
-    await page.getByRole('textbox', { name: T.listName }).fill(`Never saved ${tag()}`);
-
-    // The session ends on the server (signed out elsewhere): the bearer is refused within seconds.
+  /** Ends `bearer`'s session on the server (as a sign-out elsewhere would), then waits until it is refused. */
+  async function endSessionOnServer(page: Page, bearer: string): Promise<void> {
     const revoked = await page.request.delete('/api/tokens', { headers: { Authorization: `Bearer ${bearer}` }, data: { token: bearer } });
     expect(revoked.status()).toBeLessThan(300);
     await expect
       .poll(async () => (await page.request.get('/api/product-lists', { headers: { Authorization: `Bearer ${bearer}` } })).status(), { timeout: 10_000 })
       .toBe(401);
+  }
+
+  test('item 5: a session ended on the server under a signed-in-only page: sign in again, told why, back there after', async ({ page }, info) => {
+    const lang = projectLang(info);
+    const T = TEXTS[lang];
+    const email = await signIn(page, 'revoked');
+    const bearer = await storedBearer(page);
+    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), lang);
+    await page.goto('/create-product-list');
+    await page.getByRole('textbox', { name: T.listName }).fill(`Never saved ${tag()}`);
+    await endSessionOnServer(page, bearer);
 
     await page.getByRole('button', { name: T.createList }).click();
+    // The form gives way to sign-in, which says what happened: not "try again later", not the
+    // first-visit "you need to be signed in to add products".
+    await expect(page).toHaveURL(/\/authenticate\/session-ended$/);
+    await expect(page.locator('.auth-lead')).toContainText(T.reason['session-ended']);
+    await expect(signedOutControl(page, info, lang)).toBeVisible();
+    await expect(page.locator('.Toastify')).not.toContainText(T.tryLater);
+    await expect(page.locator('.Toastify')).not.toContainText(T.addProducts);
+    await expect(page.locator('#tab-popin')).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    // Signing in again comes back to the page, with words that say so.
+    await signInHere(page, lang, email);
+    await expect(successNotice(page, T.success['session-ended'])).toBeVisible();
+    await expect(page).toHaveURL(/\/create-product-list$/);
+    await expect(page.getByRole('textbox', { name: T.listName })).toBeVisible();
+  });
+
+  test('item 5: a session ended on the server under a page anyone may see: that page signed out, and a prompt to sign in again', async ({ page }, info) => {
+    const lang = projectLang(info);
+    const T = TEXTS[lang];
+    const listName = `Garden ${tag()}`;
+    const { listId, bearer } = await ownerWithList(page, listName, `Watering can ${tag()}`);
+    await page.evaluate((l) => localStorage.setItem('language', JSON.stringify(l)), lang);
+    await page.goto(`/product-list/${listId}`);
+    await expect(page.locator('#lists-current-title')).toHaveText(listName);
+    await endSessionOnServer(page, bearer);
+
+    await page.getByRole('button', { name: T.deleteList }).click();
+    await page.getByRole('dialog').getByRole('button', { name: T.confirmDeleteList }).click();
     const prompt = page.locator('#tab-popin');
     await expect(prompt).toContainText(T.sessionEnded);
     await expect(page.locator('.Toastify')).not.toContainText(T.tryLater);
-    // The page shows the signed-out state: the login-required form gives way to sign-in.
-    await expect(page).toHaveURL(/\/authenticate\/mandatory$/);
+    // The list stays, as any visitor sees it: no owner control, the signed-out header.
+    await expect(page).toHaveURL(new RegExp(`/see/${listId}$`));
+    await expect(page.locator('#lists-current-title')).toHaveText(listName);
+    await expect(page.getByRole('button', { name: T.deleteList })).toHaveCount(0);
     await expect(signedOutControl(page, info, lang)).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
     // The prompt's button signs in again, back to where the person was.
-    await prompt.getByRole('button', { name: lang === 'fr' ? /^me reconnecter$/i : /^sign in again$/i }).click();
+    await prompt.getByRole('button', { name: T.signInAgain }).click();
     await expect(page).toHaveURL(/\/authenticate$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-redirection') ?? 'null'))).toBe('/create-product-list');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-redirection') ?? 'null'))).toBe(`/product-list/${listId}`);
   });
 
   test('item 8: the language chosen on the home page carries into the app and stays', async ({ browser }, info) => {
@@ -370,21 +415,30 @@ test.describe('issue 11: words that fit the situation', () => {
   });
 
   test('polish: while the session is checked the header shows neither "Sign in" nor the account', async ({ page }, info) => {
-    const { listId } = await ownerWithList(page, `Slow ${tag()}`, `Teapot ${tag()}`);
+    await signIn(page, 'slow');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/product-lists', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`/product-list/${listId}`);
-    await expect(page.getByTestId('session-pending').first()).toBeAttached();
+    // A page anyone may see, so it shows while the stored bearer is being checked.
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXTS.en.titles.basketHeading);
+    await expect(page.getByTestId('session-pending').first()).toBeVisible();
     await expect(signedOutControl(page, info, 'en')).toHaveCount(0);
     await expect(page.getByRole('banner').getByText(/^(sign in|log in)$/i)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /sign out/i })).toHaveCount(0);
+    // (The client gives up on an answer after 3 s: release it before.)
     release();
-    await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeVisible();
+    // Then the signed-in header: the sign-out control on desktop, the Lists tab at 360 px.
+    const signedInControl = isMobile(info)
+      ? page.getByRole('navigation', { name: /sections/i }).getByRole('link', { name: /^lists$/i })
+      : page.getByRole('banner').getByRole('button', { name: /sign out/i });
+    await expect(signedInControl).toBeVisible();
     await expect(page.getByTestId('session-pending')).toHaveCount(0);
     await expect(signedOutControl(page, info, 'en')).toHaveCount(0);
+    await expectAccessible(page);
     await page.unroute('**/api/product-lists');
   });
 

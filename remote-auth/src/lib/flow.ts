@@ -39,6 +39,7 @@ const SUCCESS_KEYS: Record<AuthReason | 'default', string> = {
   'account-deletion': 'notifications.authSuccessForDeletion',
   favorite: 'notifications.authSuccessForFavorite',
   offering: 'notifications.authSuccessForOffering',
+  'session-ended': 'notifications.authSuccessAgain',
 };
 
 /** The translation key of the notice shown once the pending sign-in succeeded. */

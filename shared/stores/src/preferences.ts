@@ -7,8 +7,11 @@ export const LANGUAGE_KEY = 'language';
 /** Why the last sign-in was asked for (`/authenticate/{reason}`), so its success says the right thing. */
 export const AUTH_REASON_KEY = 'auth-reason';
 
-/** The `/authenticate/{reason}` reasons: SPEC §2's three, and the offer e-mail's link. */
-export const AUTH_REASONS = ['mandatory', 'account-deletion', 'favorite', 'offering'] as const;
+/**
+ * The `/authenticate/{reason}` reasons: SPEC §2's three, the offer e-mail's link, and a session
+ * that ended under a login-required page (revoked, expired, signed out in another tab).
+ */
+export const AUTH_REASONS = ['mandatory', 'account-deletion', 'favorite', 'offering', 'session-ended'] as const;
 export type AuthReason = (typeof AUTH_REASONS)[number];
 
 export function isAuthReason(value: unknown): value is AuthReason {

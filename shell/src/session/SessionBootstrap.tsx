@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { onSessionEnded } from '@wishlist/api-client';
 import { TOKEN_STORAGE_KEY, hasUncheckedBearer, notify, usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { isLoginRequiredPageShown } from '../routing/RequireLogin';
 import { refreshDefaultListId } from './defaultList';
 
 /** The id of the "you are signed out" prompt: several refused calls show it once. */
@@ -18,10 +20,17 @@ export const SESSION_ENDED_NOTICE_ID = 'session-ended';
  *   sign-out, or while another tab signs in or out. The token in storage is then read again, and
  *   every screen re-renders from the store (signed out: no owner controls anywhere).
  * - When the server refuses the bearer of a live session (revoked, expired), the client has ended
- *   it; the person is told so and offered to sign in again, back to where they were.
+ *   it; the person is told so and offered to sign in again, back to where they were. On a
+ *   login-required page the guard does it (/authenticate/session-ended): no second message.
  */
 export function SessionBootstrap() {
   const { t } = useTranslation('common');
+  const location = useLocation();
+  // Where the person is (the router's location), for the prompt's way back.
+  const here = useRef('');
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   const unchecked = useSessionStore((s) => hasUncheckedBearer(s));
   const bearer = useSessionStore((s) => s.token?.bearer);
   useEffect(() => {
@@ -51,8 +60,8 @@ export function SessionBootstrap() {
   useEffect(
     () =>
       onSessionEnded(() => {
-        const here = window.location.pathname + window.location.search;
-        usePreferencesStore.getState().setAuthRedirection(here);
+        if (isLoginRequiredPageShown()) return;
+        usePreferencesStore.getState().setAuthRedirection(here.current);
         notify({
           type: 'page',
           id: SESSION_ENDED_NOTICE_ID,
