@@ -26,7 +26,8 @@ test('sign in with the link opened on another device; the asking device proceeds
 
   // The first device was polling: it is now signed in and back where it wanted to go.
   await expect(page).toHaveURL(/\/delete-account$/, { timeout: 15_000 });
-  await expect(page.getByText(/you are authenticated/i)).toBeVisible();
+  // Signed in for the deletion: the notice says so (issue 11 §10), not "start adding products".
+  await expect(page.getByText('You are signed in. You can now delete your account.')).toBeVisible();
   await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeVisible();
 });
 

@@ -69,7 +69,8 @@ export const routes: AppRoute[] = [
   { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
   { path: '/offer', remote: 'remote_basket_offer/OfferPage' },
   { path: '/offer-created/:offeringId', remote: 'remote_basket_offer/OfferCreatedPage' },
-  { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: true },
+  // The offer e-mail's link: signing in for it says so (not "to add products").
+  { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: 'offering' },
 ];
 
 /** Where unknown paths go (a redirect, so the address bar shows /not-found). */

@@ -18,9 +18,9 @@ describe('basket and offer routes', () => {
     expect(location()).toBe(path);
   });
 
-  it('/offerings/{id}/refuse needs a login and comes back to the same path', async () => {
+  it('/offerings/{id}/refuse needs a login (reason `offering`: the offer e-mail\'s words) and comes back to the same path', async () => {
     renderApp('/offerings/abc/refuse');
-    await waitFor(() => expect(location()).toBe('/authenticate/mandatory'));
+    await waitFor(() => expect(location()).toBe('/authenticate/offering'));
     expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/offerings/abc/refuse');
   });
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import * as api from '@wishlist/api-client';
 import { initI18n, setLanguage } from '@wishlist/i18n';
-import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { useNotificationsStore, usePreferencesStore, useSessionStore } from '@wishlist/stores';
 import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
 import { useRouteReady } from '../src/routing/routeReady';
 import { renderApp } from './helpers';
@@ -250,6 +250,118 @@ describe('header (SPEC §2)', () => {
       expect(within(tabs).getByRole('link', { name: 'Lists' })).toHaveAttribute('href', '/product-lists');
       expect(within(tabs).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/product-list/L1');
       expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    });
+  });
+});
+
+describe('issue 11: the signed-out state, the chosen language, the header while checking', () => {
+  beforeEach(() => useNotificationsStore.getState().clear());
+  const endSessionOnServer = async () => {
+    answers['GET /api/favorites'] = { status: 401, body: {} };
+    api.clearApiCaches();
+    await act(async () => {
+      await api.getFavorites().catch(() => undefined);
+    });
+  };
+
+  it('a session the server ends under a login-required page: sign in again, told why, back there after', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+    answers['GET /api/product-lists'] = signedInLists;
+    renderApp('/delete-account');
+    await screen.findByRole('button', { name: 'Confirm deletion' });
+    await endSessionOnServer();
+    await waitFor(() => expect(location()).toBe('/authenticate/session-ended'));
+    expect(usePreferencesStore.getState().authRedirection).toBe('/delete-account');
+    expect(useSessionStore.getState()).toMatchObject({ token: null, defaultListId: null });
+    // The sign-in page says what happened: no second "signed out" prompt over it.
+    expect(screen.queryByText('You are signed out')).toBeNull();
+  });
+
+  it('a session the server ends on a page that stays: the page turns signed out and a prompt offers to sign in again', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+    answers['GET /api/product-lists'] = signedInLists;
+    renderApp('/see/L9');
+    await screen.findByRole('button', { name: 'Sign out' });
+    await endSessionOnServer();
+    expect(await screen.findByText('You are signed out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeInTheDocument();
+    expect(usePreferencesStore.getState().authRedirection).toBe('/see/L9');
+    expect(location()).toBe('/see/L9');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent('Sign in');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('another tab signing out (the stored token goes) turns this page signed out', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+    localStorage.setItem('token', JSON.stringify({ name: 't1', bearer: 'good' }));
+    answers['GET /api/product-lists'] = signedInLists;
+    renderApp('/see/L9');
+    await screen.findByRole('button', { name: 'Sign out' });
+    localStorage.removeItem('token');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: null }));
+    });
+    expect(useSessionStore.getState()).toMatchObject({ token: null, defaultListId: null });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('while a stored bearer is checked the header shows neither "Sign in" nor the account, then the answer', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    useSessionStore.setState({ token: { name: 't1', bearer: 'good' } });
+    renderApp('/authenticate');
+    await screen.findByText('page:remote_auth/AuthenticatePage');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(within(nav).getByTestId('session-pending')).toBeInTheDocument();
+    await act(async () => answer(jsonResponse(200, signedInLists.body)));
+    expect(await within(nav).findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(nav).queryByTestId('session-pending')).toBeNull();
+  });
+
+  it('a pending bearer (401) is known to be signed out: "Sign in" shows', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'pending' } });
+    answers['GET /api/product-lists'] = { status: 401, body: {} };
+    renderApp('/authenticate');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(within(nav).queryByTestId('session-pending')).toBeNull();
+  });
+
+  it('the language of a path is remembered for the app pages (no prefix) that follow', async () => {
+    await setLanguage('fr');
+    renderApp('/en');
+    await waitFor(() => expect(usePreferencesStore.getState().language).toBe('en'));
+    expect(JSON.parse(localStorage.getItem('language')!)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  describe('mobile Products tab', () => {
+    const original = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    });
+    afterEach(() => {
+      window.matchMedia = original;
+    });
+
+    it.each(['/product-list/L2', '/see/X9', '/product-list/L1'])('is the current tab on %s', async (path) => {
+      useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+      answers['GET /api/product-lists'] = signedInLists;
+      renderApp(path);
+      const tabs = screen.getByRole('navigation', { name: 'Sections' });
+      expect(within(tabs).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+      expect(within(tabs).getByRole('link', { name: 'Lists' })).not.toHaveAttribute('aria-current');
+    });
+
+    it('is not the current tab on the lists page', async () => {
+      useSessionStore.setState({ token: { name: 't1', bearer: 'good' }, defaultListId: 'L1' });
+      answers['GET /api/product-lists'] = signedInLists;
+      renderApp('/product-lists');
+      const tabs = screen.getByRole('navigation', { name: 'Sections' });
+      expect(within(tabs).getByRole('link', { name: 'Products' })).not.toHaveAttribute('aria-current');
+      await waitFor(() => expect(within(tabs).getByRole('link', { name: 'Lists' })).toHaveAttribute('aria-current', 'page'));
     });
   });
 });

@@ -1,6 +1,6 @@
 // Where the sign-in flows go next (SPEC §2, §4), shared by the polling and validation pages.
 import { refreshDefaultListId } from '@wishlist/api-client';
-import { usePreferencesStore } from '@wishlist/stores';
+import { usePreferencesStore, type AuthReason } from '@wishlist/stores';
 
 export const TOKEN_POLL_MS = 2000;
 
@@ -27,6 +27,24 @@ export async function destinationAfterSignIn(): Promise<string> {
   const stored = usePreferencesStore.getState().takeAuthRedirection();
   if (isSafeRedirect(stored)) return stored;
   return listId ? defaultListPath(listId) : '/';
+}
+
+/** Where a sign-in for account deletion returns: the page it was asked for. */
+export const ACCOUNT_DELETION_PATH = '/delete-account';
+
+/** The success notice of each sign-in reason: it says what the person can do now. */
+const SUCCESS_KEYS: Record<AuthReason | 'default', string> = {
+  default: 'notifications.authSuccess',
+  mandatory: 'notifications.authSuccess',
+  'account-deletion': 'notifications.authSuccessForDeletion',
+  favorite: 'notifications.authSuccessForFavorite',
+  offering: 'notifications.authSuccessForOffering',
+  'session-ended': 'notifications.authSuccessAgain',
+};
+
+/** The translation key of the notice shown once the pending sign-in succeeded. */
+export function signInSuccessKey(reason: AuthReason | null = usePreferencesStore.getState().authReason): string {
+  return SUCCESS_KEYS[reason ?? 'default'];
 }
 
 const PENDING_EMAIL_KEY = 'wishlist-auth-email';

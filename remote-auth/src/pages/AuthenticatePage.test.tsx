@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useNotificationsStore, useSessionStore } from '@wishlist/stores';
+import { useNotificationsStore, usePreferencesStore, useSessionStore } from '@wishlist/stores';
 import { mocked } from '../test/api';
 import { seriousViolations } from '../test/axe';
 import { currentLocation, headingProblems, renderPage } from '../test/render';
@@ -16,6 +16,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.setState({ token: null, defaultListId: null });
+  usePreferencesStore.setState({ authRedirection: null, authReason: null });
   useNotificationsStore.setState({ items: [] });
 });
 
@@ -57,6 +58,31 @@ describe('AuthenticatePage', () => {
     await renderPage(<AuthenticatePage />, { path: '/authenticate/favorite', route: ROUTE });
     expect(screen.getByText(/keep this list in your favorites/)).toBeInTheDocument();
     expect(notifications()).toEqual([]);
+  });
+
+  it.each([
+    ['offering', /Someone offered you gifts from your list\. Sign in to see the offer and answer it/],
+    ['session-ended', /You are signed out: your session has ended\. Sign in again to go on where you were/],
+  ])('reason %s (issue 11 §10): its own words, never "to add products", no notification', async (reason, description) => {
+    await renderPage(<AuthenticatePage />, { path: `/authenticate/${reason}`, route: ROUTE });
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(screen.queryByText(/add products/)).toBeNull();
+    expect(notifications()).toEqual([]);
+  });
+
+  it.each([
+    ['/authenticate/account-deletion', 'account-deletion', '/delete-account'],
+    ['/authenticate/offering', 'offering', null],
+    ['/authenticate', null, null],
+  ])('%s: remembers the reason of the sign-in (its success notice), and where deletion returns', async (path, reason, redirection) => {
+    api.createToken.mockResolvedValue('bearer-1');
+    await renderPage(<AuthenticatePage />, { path, route: ROUTE });
+    fireEvent.change(field(), { target: { value: 'me@example.com' } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(currentLocation()).toBe('/check-your-emails'));
+    expect(usePreferencesStore.getState().authReason).toBe(reason);
+    expect(JSON.parse(localStorage.getItem('auth-reason')!)).toBe(reason);
+    expect(usePreferencesStore.getState().authRedirection).toBe(redirection);
   });
 
   it('sends the address with a new token name and the language, stores the bearer and goes to /check-your-emails', async () => {

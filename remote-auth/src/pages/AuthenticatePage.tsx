@@ -2,15 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createToken, isApiError } from '@wishlist/api-client';
 import { isValidEmail } from '@wishlist/contracts';
-import { createTokenName, notify, useSessionStore } from '@wishlist/stores';
+import { createTokenName, isAuthReason, notify, usePreferencesStore, useSessionStore, type AuthReason } from '@wishlist/stores';
 import { Button, TextField } from '@wishlist/ui';
 import { AuthPage } from '../components/AuthPage';
 import { MailIcon } from '../components/Icons';
 import { useAuthT } from '../i18n';
-import { rememberPendingEmail } from '../lib/flow';
+import { ACCOUNT_DELETION_PATH, rememberPendingEmail } from '../lib/flow';
 
-export type AuthReason = 'mandatory' | 'account-deletion' | 'favorite';
-const REASONS: readonly string[] = ['mandatory', 'account-deletion', 'favorite'];
+export type { AuthReason };
 
 /** Notification shown on arrival for the reasons that have one (SPEC §2: the first two). */
 const REASON_NOTICE: Partial<Record<AuthReason, string>> = {
@@ -25,7 +24,7 @@ export default function AuthenticatePage() {
   const { t, lang } = useAuthT();
   const navigate = useNavigate();
   const params = useParams<{ reason?: string }>();
-  const reason = REASONS.includes(params.reason ?? '') ? (params.reason as AuthReason) : undefined;
+  const reason = isAuthReason(params.reason) ? params.reason : undefined;
 
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -51,6 +50,10 @@ export default function AuthenticatePage() {
     try {
       const bearer = await createToken({ email: address, tokenName, language: lang });
       useSessionStore.getState().setToken({ name: tokenName, bearer });
+      // The success notice speaks of what this sign-in was for; deleting the account goes back there.
+      const preferences = usePreferencesStore.getState();
+      preferences.setAuthReason(reason ?? null);
+      if (reason === 'account-deletion') preferences.setAuthRedirection(ACCOUNT_DELETION_PATH);
       rememberPendingEmail(address);
       navigate('/check-your-emails', { state: { email: address } });
     } catch (err) {

@@ -18,7 +18,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.setState({ token: { name: 't42', bearer: 'b42' }, defaultListId: null });
-  usePreferencesStore.setState({ authRedirection: null });
+  usePreferencesStore.setState({ authRedirection: null, authReason: null });
   useNotificationsStore.setState({ items: [] });
   api.getTokenState.mockResolvedValue('pending');
   api.refreshDefaultListId.mockImplementation(async () => {
@@ -60,6 +60,20 @@ describe('CheckYourEmailsPage', () => {
     expect(api.refreshDefaultListId).toHaveBeenCalled();
     await tick(10000);
     expect(api.getTokenState).toHaveBeenCalledTimes(3);
+  });
+
+  it.each([
+    ['account-deletion', 'You are signed in. You can now delete your account.'],
+    ['offering', 'You are signed in. Here is the offer you received: you can answer it.'],
+    ['favorite', 'You are signed in. We are adding the list to your favorites.'],
+    ['session-ended', 'You are signed in again. You are back where you were.'],
+    [null, 'You are authenticated. You can start adding products to your wishlist.'],
+  ] as const)('the success notice says what a sign-in for %s was for (issue 11 §10)', async (reason, message) => {
+    usePreferencesStore.setState({ authReason: reason });
+    api.getTokenState.mockResolvedValue('validated');
+    await renderPage(<CheckYourEmailsPage />, { path: PATH });
+    await tick(0);
+    expect(notifications()).toEqual([expect.objectContaining({ type: 'success', message })]);
   });
 
   it('goes to the stored auth-redirection and clears it', async () => {

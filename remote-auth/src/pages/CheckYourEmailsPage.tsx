@@ -7,7 +7,7 @@ import { Spinner } from '@wishlist/ui';
 import { AuthPage } from '../components/AuthPage';
 import { MailSentIcon } from '../components/Icons';
 import { useAuthT } from '../i18n';
-import { TOKEN_POLL_MS, destinationAfterSignIn, pendingEmail } from '../lib/flow';
+import { TOKEN_POLL_MS, destinationAfterSignIn, pendingEmail, signInSuccessKey } from '../lib/flow';
 
 /**
  * `/check-your-emails`: waits for the link to be opened (here or on another device), polling the
@@ -40,7 +40,7 @@ export default function CheckYourEmailsPage() {
         return;
       }
       setFinishing(true);
-      notify({ type: 'success', message: t('notifications.authSuccess'), id: 'auth-success' });
+      notify({ type: 'success', message: t(signInSuccessKey()), id: 'auth-success' });
       const to = await destinationAfterSignIn();
       navigate(to, { replace: true });
     };

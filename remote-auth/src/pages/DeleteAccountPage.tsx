@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { deleteAccount, signOut } from '@wishlist/api-client';
+import { deleteAccount, isSignedOutError, signOut } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog } from '@wishlist/ui';
 import { AuthPage } from '../components/AuthPage';
@@ -23,7 +23,9 @@ export default function DeleteAccountPage() {
     try {
       await deleteAccount();
       notify({ type: 'success', message: t('notifications.deletionSuccess'), id: 'account-deletion' });
-    } catch {
+    } catch (e) {
+      // A session the server had already ended: the sign-in prompt says so.
+      if (isSignedOutError(e)) return;
       notify({ type: 'error', message: t('notifications.deletionFailure'), id: 'account-deletion' });
     }
     // Local logout and navigation in the same tick: the login guard never sees this page signed out.

@@ -7,7 +7,7 @@ import { Spinner } from '@wishlist/ui';
 import { AuthPage } from '../components/AuthPage';
 import { MailIcon } from '../components/Icons';
 import { useAuthT } from '../i18n';
-import { defaultListPath, destinationAfterSignIn } from '../lib/flow';
+import { defaultListPath, destinationAfterSignIn, signInSuccessKey } from '../lib/flow';
 
 // One PUT per link per page load: a validation code is single-use, and React's development
 // double-mount (or a re-render) must not send it twice.
@@ -60,7 +60,7 @@ export default function ValidateEmailPage() {
       }
       const { to, signedInHere } = await destinationAfterValidation(tokenName);
       if (cancelled) return;
-      if (signedInHere) notify({ type: 'success', message: t('notifications.authSuccess'), id: 'auth-success' });
+      if (signedInHere) notify({ type: 'success', message: t(signInSuccessKey()), id: 'auth-success' });
       navigate(to, { replace: true });
     })();
     return () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { acceptOffering, fieldErrors, getOffering, isApiError, refuseOffering, type Offering } from '@wishlist/api-client';
+import { acceptOffering, fieldErrors, getOffering, isApiError, isSignedOutError, refuseOffering, type Offering } from '@wishlist/api-client';
 import { OFFERING_ADDRESS_MAX_LENGTH } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextArea } from '@wishlist/ui';
@@ -48,8 +48,9 @@ export default function OfferingPage() {
         (o) => {
           if (!signal?.cancelled) setOffering(o);
         },
-        () => {
-          if (!signal?.cancelled) navigateRef.current('/not-found', { replace: true });
+        (e: unknown) => {
+          // A session that ended meanwhile: the login guard takes the person to sign in.
+          if (!signal?.cancelled && !isSignedOutError(e)) navigateRef.current('/not-found', { replace: true });
         },
       ),
     [offeringId],
@@ -84,6 +85,7 @@ export default function OfferingPage() {
       notify({ type: 'success', id: 'offering-answer', message: t('notifications.addressSent') });
     } catch (err) {
       setStep('edit');
+      if (isSignedOutError(err)) return;
       if (isApiError(err) && err.status === 409) answered();
       else if (isApiError(err) && err.status === 422) {
         setAddressError(/long|max/i.test(fieldErrors(err).address ?? '') ? t('offering.addressTooLong') : t('offering.addressRequired'));
@@ -110,6 +112,7 @@ export default function OfferingPage() {
     } catch (err) {
       setRefuseOpen(false);
       leaveRefusePath();
+      if (isSignedOutError(err)) return;
       if (isApiError(err) && err.status === 409) answered();
       else
         notify({

@@ -37,7 +37,7 @@ export function RotatingHeadline() {
                 className={`content-rotator-word${i === index % Math.max(count, 1) ? ' content-rotator-word--active' : ''}`}
                 data-active={i === index % Math.max(count, 1) ? 'true' : undefined}
               >
-                {occasion}
+                <span className="content-rotator-mark">{occasion}</span>
               </span>
             ))}
           </span>

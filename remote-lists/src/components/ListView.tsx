@@ -6,6 +6,7 @@ import {
   deleteProductInList,
   deleteProductList,
   isApiError,
+  isSignedOutError,
   orderProducts,
   refreshDefaultListId,
   removeFavorite,
@@ -71,7 +72,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     store().setOffered(product.id!, next);
     updateProductInList(list.id, product.id!, { hasBeenOffered: next }).then(
       () => notify({ type: 'success', message: t(next ? 'notifications.offered' : 'notifications.unoffered') }),
-      () => notify({ type: 'error', message: t(next ? 'notifications.offeredFailed' : 'notifications.unofferedFailed') }),
+      (e: unknown) => isSignedOutError(e) || notify({ type: 'error', message: t(next ? 'notifications.offeredFailed' : 'notifications.unofferedFailed') }),
     );
   };
 
@@ -83,8 +84,8 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       store().removeProduct(removing.id);
       notify({ type: 'success', message: t('notifications.productRemoved') });
       navigate(paths.listing(list.id), { replace: true });
-    } catch {
-      notify({ type: 'error', message: t('notifications.productRemovalFailed') });
+    } catch (e) {
+      if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.productRemovalFailed') });
     } finally {
       setRemoveBusy(false);
       setRemoving(null);
@@ -109,6 +110,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       void refreshDefaultListId().catch(() => undefined);
       onListGone?.(list.id, next);
     } catch (e) {
+      if (isSignedOutError(e)) return;
       if (statusOf(e) === 422) notify({ type: 'error', message: t('notifications.lastList') });
       else notify({ type: 'error', message: t('notifications.listRemovalFailed') });
     } finally {
@@ -122,9 +124,9 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     store().reorder(list.id, productIds);
     orderProducts(list.id, productIds).then(
       () => notify({ type: 'success', message: t('notifications.reordered') }),
-      () => {
+      (e: unknown) => {
         store().reorder(list.id, before);
-        notify({ type: 'error', message: t('notifications.reorderFailed') });
+        if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.reorderFailed') });
       },
     );
   };
@@ -154,6 +156,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         navigate('/authenticate/favorite');
         return;
       }
+      if (isSignedOutError(e)) return;
       if (isApiError(e) && e.status === 422) notify({ type: 'info', message: t('notifications.favoriteOwnList') });
       else notify({ type: 'error', message: t(favoriteActive ? 'notifications.favoriteRemoveFailed' : 'notifications.favoriteAddFailed') });
     } finally {
@@ -164,7 +167,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const onRefresh = () => {
     store()
       .refresh()
-      .catch(() => notify({ type: 'error', message: t('notifications.productsLoadFailed') }));
+      .catch((e: unknown) => isSignedOutError(e) || notify({ type: 'error', message: t('notifications.productsLoadFailed') }));
   };
 
   return (

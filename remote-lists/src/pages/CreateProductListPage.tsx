@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { createProductList } from '@wishlist/api-client';
+import { createProductList, isSignedOutError } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
 import { useListsT } from '../i18n';
@@ -28,7 +28,7 @@ export default function CreateProductListPage() {
         notify({ type: 'error', message: t('notifications.dataError') });
         throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
       }
-      notify({ type: 'error', message: t('notifications.listCreationFailed') });
+      if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.listCreationFailed') });
       throw {};
     }
   };

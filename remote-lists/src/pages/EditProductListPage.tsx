@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { LIST_NAME_MAX_LENGTH, type ProductList } from '@wishlist/contracts';
-import { getProductList, updateProductList } from '@wishlist/api-client';
+import { getProductList, isSignedOutError, updateProductList } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
 import { PageError, PageLoading } from '../components/PageState';
@@ -28,7 +28,7 @@ export default function EditProductListPage() {
     getProductList(productListId).then(
       (l) => !cancelled && setList(l),
       (e: unknown) => {
-        if (cancelled) return;
+        if (cancelled || isSignedOutError(e)) return;
         if (statusOf(e) === 404 || statusOf(e) === 400) navigate(paths.notFound, { replace: true });
         else if (isUnreachable(e)) navigate(paths.serverError, { replace: true });
         else {
@@ -53,7 +53,7 @@ export default function EditProductListPage() {
         notify({ type: 'error', message: t('notifications.dataError') });
         throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
       }
-      notify({ type: 'error', message: t('notifications.listUpdateFailed') });
+      if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.listUpdateFailed') });
       throw {};
     }
   };

@@ -4,6 +4,7 @@ import { addFavorite, removeFavorite } from '@wishlist/api-client';
 import { notify, usePreferencesStore } from '@wishlist/stores';
 import { PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
+import { usePageTitle } from '../lib/usePageTitle';
 import { isUnreachable, statusOf } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { useListsStore } from '../state/listsStore';
@@ -16,6 +17,7 @@ import '../styles/lists.css';
  */
 export default function FavoriteListPage() {
   const { t } = useListsT();
+  usePageTitle(t('favoritePage.documentTitle'), t('common.siteName'));
   const navigate = useNavigate();
   const { productListId = '', addToFavorite } = useParams();
   const add = addToFavorite !== 'false';

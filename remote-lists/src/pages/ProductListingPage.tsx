@@ -28,6 +28,7 @@ export default function ProductListingPage() {
   const lists = useListsStore((s) => s.lists);
   const source = useListsStore((s) => s.source);
   const favoriteIds = useListsStore((s) => s.favoriteIds);
+  const generation = useListsStore((s) => s.generation);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const loadedFor = useRef<string | null>(null);
@@ -41,8 +42,8 @@ export default function ProductListingPage() {
     const state = useListsStore.getState();
     const have = state.source?.kind === 'mine' && state.lists.some((l) => l.id === productListId);
     if (have) return;
-    if (loadedFor.current === `${productListId}#${attempt}`) return;
-    loadedFor.current = `${productListId}#${attempt}`;
+    if (loadedFor.current === `${productListId}#${attempt}#${generation}`) return;
+    loadedFor.current = `${productListId}#${attempt}#${generation}`;
     if (!getBearer()) {
       navigate(paths.see(productListId), { replace: true });
       return;
@@ -69,7 +70,7 @@ export default function ProductListingPage() {
       cancelled = true;
       loadedFor.current = null;
     };
-  }, [productListId, attempt, navigate, t]);
+  }, [productListId, attempt, generation, navigate, t]);
 
   // The product id in the route selects that product (SPEC §2).
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { NO_IMAGE_PLACEHOLDER, type Favorite, type ProductList } from '@wishlist/contracts';
-import { deleteProductList, getFavorites, getProductLists, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
+import { deleteProductList, getFavorites, getProductLists, isSignedOutError, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog } from '@wishlist/ui';
 import { EditIcon, ExternalIcon, HeartIcon, PlusIcon, TrashIcon } from '../components/Icons';
@@ -45,6 +45,7 @@ export default function ProductListsPage() {
       },
       async (e: unknown) => {
         // SPEC §8: list of lists 404 → log out, notice, /authenticate; other failure → notice.
+        if (isSignedOutError(e)) return;
         if (statusOf(e) === 404) {
           await signOut();
           notify({ type: 'error', message: t('notifications.listsLoadLoggedOut') });
@@ -82,7 +83,7 @@ export default function ProductListsPage() {
       notify({ type: 'success', message: t('notifications.listRemoved') });
       void refreshDefaultListId().catch(() => undefined);
     } catch (e) {
-      notify({ type: 'error', message: statusOf(e) === 422 ? t('notifications.lastList') : t('notifications.listRemovalFailed') });
+      if (!isSignedOutError(e)) notify({ type: 'error', message: statusOf(e) === 422 ? t('notifications.lastList') : t('notifications.listRemovalFailed') });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -98,8 +99,8 @@ export default function ProductListsPage() {
       useListsStore.getState().removeList(selected.id);
       setSelectedId(null);
       notify({ type: 'success', message: t('notifications.favoriteRemoved') });
-    } catch {
-      notify({ type: 'error', message: t('notifications.favoriteRemoveFailed') });
+    } catch (e) {
+      if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.favoriteRemoveFailed') });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductList } from '@wishlist/contracts';
-import { getProductLists } from '@wishlist/api-client';
+import { getProductLists, isSignedOutError } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, useIsMobile } from '@wishlist/ui';
 import { CheckIcon, CopyIcon, ExternalIcon, MailIcon, ShareIcon } from '../components/Icons';
@@ -36,6 +36,7 @@ export default function ShareProductListPage() {
     getProductLists().then(
       (all) => setLists(all.filter((l) => l.isOwner !== false)),
       (e: unknown) => {
+        if (isSignedOutError(e)) return;
         if (isUnreachable(e)) navigate(paths.serverError, { replace: true });
         else {
           setFailed(true);

@@ -28,6 +28,7 @@ export default function SharedListPage() {
   const lists = useListsStore((s) => s.lists);
   const source = useListsStore((s) => s.source);
   const favoriteIds = useListsStore((s) => s.favoriteIds);
+  const generation = useListsStore((s) => s.generation);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -57,7 +58,7 @@ export default function SharedListPage() {
     return () => {
       cancelled = true;
     };
-  }, [productListId, attempt, preview, navigate, t]);
+  }, [productListId, attempt, preview, generation, navigate, t]);
 
   // SPEC §4: owners are never shown as favorite; others check their favorites.
   useEffect(() => {

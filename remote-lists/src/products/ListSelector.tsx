@@ -1,7 +1,7 @@
 // The list a product goes into: the person's own lists only, plus "create a new list" which opens
 // an inline name field with confirm (disabled while empty) and cancel (SPEC §2, §5).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { createProductList } from '@wishlist/api-client';
+import { createProductList, isSignedOutError } from '@wishlist/api-client';
 import { isValidListName, LIST_NAME_MAX_LENGTH, type ProductList } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, TextField } from '@wishlist/ui';
@@ -56,7 +56,7 @@ export function ListSelector({ lists, value, onChange, onCreated, onCreatingChan
     } catch (e) {
       const fields = fieldErrorsOf(e);
       if (fields.name) setNameError(fields.name);
-      else
+      else if (!isSignedOutError(e))
         notify({
           type: 'error',
           message: isUnreachable(e) ? t('notifications.unreachable') : t('notifications.listCreateFailed'),

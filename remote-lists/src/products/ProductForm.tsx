@@ -2,7 +2,7 @@
 // (with an inline new list). Submit is enabled with a non-empty name, the pictures checked and an
 // owned list chosen (SPEC §5); a 422 marks the fields, other failures notify and stay.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { getProductLists, isApiError } from '@wishlist/api-client';
+import { getProductLists, isApiError, isSignedOutError } from '@wishlist/api-client';
 import { deleteProduct } from '@wishlist/api-client';
 import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product, type ProductList } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
@@ -159,6 +159,10 @@ export function ProductForm({
       notify({ type: 'success', message: t(result.created ? 'notifications.created' : 'notifications.updated') });
       onSaved(result);
     } catch (err) {
+      if (isSignedOutError(err)) {
+        setSaving(false);
+        return;
+      }
       const fields = fieldErrorsOf(err);
       if (isApiError(err) && err.status === 422) {
         const shown: FieldErrors = {};
@@ -191,7 +195,7 @@ export function ProductForm({
       setConfirmRemove(false);
       onRemoved?.(fromList);
     } catch (err) {
-      notify({ type: 'error', message: isUnreachable(err) ? t('notifications.unreachable') : t('notifications.removeFailed') });
+      if (!isSignedOutError(err)) notify({ type: 'error', message: isUnreachable(err) ? t('notifications.unreachable') : t('notifications.removeFailed') });
       setRemoving(false);
       setConfirmRemove(false);
     }

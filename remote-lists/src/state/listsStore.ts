@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { getFavorites, getProductList, getProductLists } from '@wishlist/api-client';
 import { websiteName } from '@wishlist/contracts';
+import { useSessionStore } from '@wishlist/stores';
 
 /** Where the loaded lists come from: the caller's own lists and favorites, or one shared list. */
 export type ListsSource = { kind: 'mine' } | { kind: 'shared'; listId: string };
@@ -23,6 +24,8 @@ export interface ListsState {
   isMovable: boolean;
   /** A pull-to-refresh is running. */
   refreshing: boolean;
+  /** Goes up at every `reset()`: the pages showing lists load them again (as whoever is there now). */
+  generation: number;
 
   /** GET /api/product-lists plus the favorites' lists; throws the ApiError (nothing changed). */
   loadMine: () => Promise<ProductList[]>;
@@ -83,6 +86,7 @@ const mapProducts = (lists: ProductList[], fn: (products: Product[], list: Produ
 
 export const useListsStore = create<ListsState>()((set, get) => ({
   ...initial,
+  generation: 0,
 
   loadMine: async () => {
     if (get().lists.length === 0 || get().source?.kind !== 'mine') set({ status: 'loading' });
@@ -208,8 +212,17 @@ export const useListsStore = create<ListsState>()((set, get) => ({
   removeList: (listId) =>
     set((s) => ({ lists: s.lists.filter((l) => l.id !== listId), favoriteIds: s.favoriteIds.filter((id) => id !== listId) })),
 
-  reset: () => set({ ...initial }),
+  reset: () => set((s) => ({ ...initial, generation: s.generation + 1 })),
 }));
+
+// Lists loaded as one person are never shown to another: when the bearer changes (sign-out, a
+// session the server ended, another tab, a sign-in) or the session ends, what was loaded goes, and
+// the page on screen loads again, signed out if so (no owner controls from a former session).
+useSessionStore.subscribe((state, previous) => {
+  const bearerChanged = (state.token?.bearer ?? '') !== (previous.token?.bearer ?? '');
+  const sessionEnded = Boolean(previous.defaultListId) && !state.defaultListId;
+  if (bearerChanged || sessionEnded) useListsStore.getState().reset();
+});
 
 /** The list holding a product, and the product. */
 export function findProduct(lists: ProductList[], productId: string | null | undefined) {

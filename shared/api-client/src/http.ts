@@ -10,17 +10,32 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** Set when the server could not be reached at all (network failure, timeout). */
   readonly unreachable: boolean;
-  constructor(status: number, data: unknown, unreachable = false) {
+  /**
+   * A 401 to a request that carried a bearer: the session is over (revoked, expired, account
+   * deleted). The client has already ended it locally and told the person how to sign in again,
+   * so the caller shows no failure of its own (see `isSignedOutError`).
+   */
+  readonly signedOut: boolean;
+  constructor(status: number, data: unknown, unreachable = false, signedOut = false) {
     super(unreachable ? 'API unreachable' : `API error ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     this.unreachable = unreachable;
+    this.signedOut = signedOut;
   }
 }
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
+}
+
+/**
+ * The action failed because the person's session is over (their bearer was refused). The sign-in
+ * prompt is already shown: a caller must not add "try again later" to it.
+ */
+export function isSignedOutError(e: unknown): boolean {
+  return isApiError(e) && e.signedOut;
 }
 
 /** 401 and 403 mean logged out (SPEC §6). */
@@ -49,6 +64,12 @@ export interface ApiClientConfig {
    * every screen reading the session store sees the user signed out at once.
    */
   onAuthError: (status: number) => void;
+  /**
+   * Called when a 401 answers a bearer that made a session (a default list was known): the
+   * default ends it locally (`logout()`: the dead bearer is dropped, so every screen shows the
+   * signed-out state). Listeners of `onSessionEnded` then run (the shell prompts to sign in).
+   */
+  onSessionEnded: () => void;
 }
 
 const signedOutListeners = new Set<() => void>();
@@ -57,6 +78,14 @@ const signedOutListeners = new Set<() => void>();
 export function onSignedOut(listener: () => void): () => void {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
+}
+
+const sessionEndedListeners = new Set<() => void>();
+
+/** Runs `listener` when the server ends a session the interface thought alive (see `ApiError.signedOut`). */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
 }
 
 const config: ApiClientConfig = {
@@ -68,6 +97,7 @@ const config: ApiClientConfig = {
   app: 'web',
   getLanguage: currentLanguage,
   onAuthError: () => useSessionStore.getState().setDefaultListId(null),
+  onSessionEnded: () => useSessionStore.getState().logout(),
 };
 
 export function configureApiClient(overrides: Partial<ApiClientConfig>): void {
@@ -142,9 +172,16 @@ export async function request<T = unknown>(
   // A gateway that cannot reach its upstream answers 502-504: the API is not reachable.
   if (res.status >= 502 && res.status <= 504) config.onReachability(false);
   else config.onReachability(true);
+  // A refused bearer that was still the session's: the session is over, whatever the call was.
+  const signedOut = res.status === 401 && Boolean(bearer);
+  const endsSession = signedOut && bearer === config.getBearer() && Boolean(useSessionStore.getState().defaultListId);
   if (res.status === 401 || res.status === 403) {
     config.onAuthError(res.status);
     for (const listener of signedOutListeners) listener();
   }
-  throw new ApiError(res.status, data);
+  if (endsSession) {
+    config.onSessionEnded();
+    for (const listener of sessionEndedListeners) listener();
+  }
+  throw new ApiError(res.status, data, false, signedOut);
 }

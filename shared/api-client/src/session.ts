@@ -16,12 +16,21 @@ export async function refreshDefaultListId(): Promise<string | null> {
     if (session.defaultListId) session.setDefaultListId(null);
     return null;
   }
+  const bearer = getBearer() ?? '';
+  // Whatever the answer, the session is then known (the header stops showing a placeholder).
+  const checked = () => {
+    if (getBearer() === bearer) useSessionStore.getState().markChecked(bearer);
+  };
   try {
     const lists = await getProductLists();
     const listId = lists[0]?.id ?? null;
+    // A sign-out while the lists were on their way: their answer is no longer this person's.
+    if (getBearer() !== bearer) return useSessionStore.getState().defaultListId;
     useSessionStore.getState().setDefaultListId(listId);
+    checked();
     return listId;
   } catch (e) {
+    checked();
     if (isAuthError(e)) {
       useSessionStore.getState().setDefaultListId(null);
       return null;

@@ -287,9 +287,44 @@ describe('session flows', () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1' });
     responder = () => json(401, {});
     expect(await api.refreshDefaultListId()).toBeNull();
+    expect(useSessionStore.getState().checkedBearer).toBeNull();
     api.clearApiCaches();
+    useSessionStore.setState({ token: { name: 't2', bearer: 'b2' }, defaultListId: null, checkedBearer: null });
     responder = () => Promise.reject(new TypeError('offline'));
     await expect(api.refreshDefaultListId()).rejects.toMatchObject({ unreachable: true });
+    // Whatever the answer, the session is then known: the header stops waiting.
+    expect(useSessionStore.getState().checkedBearer).toBe('b2');
+  });
+  it('refreshDefaultListId: a pending bearer (401, no session yet) is kept and known to be signed out', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'pending' }, defaultListId: null, checkedBearer: null });
+    responder = () => json(401, {});
+    expect(await api.refreshDefaultListId()).toBeNull();
+    expect(useSessionStore.getState().token).toEqual({ name: 't1', bearer: 'pending' });
+    expect(useSessionStore.getState().checkedBearer).toBe('pending');
+  });
+  it('a 401 to the bearer of a live session ends it: token dropped, listeners told, the error says so', async () => {
+    useSessionStore.setState({ token: { name: 't1', bearer: 'dead' }, defaultListId: 'L1' });
+    const ended = jest.fn();
+    const off = api.onSessionEnded(ended);
+    responder = () => json(401, {});
+    const error = await api.updateProductList('L1', { name: 'x' }).catch((e: unknown) => e);
+    off();
+    expect(api.isSignedOutError(error)).toBe(true);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(useSessionStore.getState().defaultListId).toBeNull();
+  });
+  it('other refusals are ordinary failures: a 403 (not yours), a 401 without a bearer', async () => {
+    const ended = jest.fn();
+    const off = api.onSessionEnded(ended);
+    useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1' });
+    responder = () => json(403, {});
+    expect(api.isSignedOutError(await api.updateProductList('L9', { name: 'x' }).catch((e: unknown) => e))).toBe(false);
+    useSessionStore.setState({ token: null, defaultListId: null });
+    responder = () => json(401, {});
+    expect(api.isSignedOutError(await api.addFavorite('L9').catch((e: unknown) => e))).toBe(false);
+    off();
+    expect(ended).not.toHaveBeenCalled();
   });
   it('signOut revokes the token with its bearer and forgets the session at once', async () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'secret' }, defaultListId: 'L1' });

@@ -10,11 +10,24 @@ export interface SessionState {
   token: Token | null;
   /** The first list returned after login; known means logged in (SPEC §4). Kept in memory. */
   defaultListId: string | null;
+  /**
+   * The bearer whose session check (`GET /api/product-lists`) has answered, whatever the answer.
+   * Until then a stored bearer may or may not be a session: the header shows neither state.
+   */
+  checkedBearer: string | null;
   /** Returns the stored token, creating `{ name: createTokenName(), bearer: '' }` if none. */
   ensureToken: () => Token;
   setBearer: (bearer: string) => void;
   setToken: (token: Token | null) => void;
   setDefaultListId: (id: string | null) => void;
+  /** Records that the check of `bearer` has answered (see `isSessionKnown`). */
+  markChecked: (bearer: string) => void;
+  /**
+   * Takes the token stored under `token` again (another tab signed in or out, or a page restored
+   * from the back-forward cache after a sign-out). A different bearer ends what was known of the
+   * session; returns true when it did.
+   */
+  syncFromStorage: () => boolean;
   /** Clears the default list id and removes the token from storage (revocation is the caller's call). */
   logout: () => void;
 }
@@ -40,6 +53,7 @@ export function createTokenName(now = Date.now(), random: (bytes: Uint8Array) =>
 export const useSessionStore = create<SessionState>()((set, get) => ({
   token: loadToken(),
   defaultListId: null,
+  checkedBearer: null,
   ensureToken: () => {
     const existing = get().token;
     if (existing) return existing;
@@ -58,9 +72,19 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     set({ token });
   },
   setDefaultListId: (defaultListId) => set({ defaultListId }),
+  markChecked: (checkedBearer) => {
+    if (get().checkedBearer !== checkedBearer) set({ checkedBearer });
+  },
+  syncFromStorage: () => {
+    const stored = loadToken();
+    const current = get().token;
+    if ((stored?.bearer ?? '') === (current?.bearer ?? '') && stored?.name === current?.name) return false;
+    set({ token: stored, defaultListId: null, checkedBearer: null });
+    return true;
+  },
   logout: () => {
     writeJson(TOKEN_STORAGE_KEY, null);
-    set({ token: null, defaultListId: null });
+    set({ token: null, defaultListId: null, checkedBearer: null });
   },
 }));
 
@@ -76,6 +100,15 @@ export function getBearer(): string | undefined {
  */
 export function hasSession(state: Pick<SessionState, 'defaultListId'> = useSessionStore.getState()): boolean {
   return Boolean(state.defaultListId);
+}
+
+/**
+ * Whether the person is known to be signed in or out: no bearer (signed out), a default list
+ * (signed in), or the bearer's check has answered. False only while a stored bearer is checked.
+ */
+export function isSessionKnown(state: Pick<SessionState, 'token' | 'defaultListId' | 'checkedBearer'> = useSessionStore.getState()): boolean {
+  const bearer = state.token?.bearer;
+  return !bearer || Boolean(state.defaultListId) || state.checkedBearer === bearer;
 }
 
 /** A bearer is stored but not yet known to work (pending validation, or not checked yet). */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Notifications, useIsMobile } from '@wishlist/ui';
@@ -9,6 +9,7 @@ import { LanguageSync } from './LanguageSync';
 import { SplashScreen } from './SplashScreen';
 import { SessionBootstrap } from '../session/SessionBootstrap';
 import { ScrollManager, useHeaderHeight } from '../routing/ScrollManager';
+import { trackInputModality } from './inputModality';
 
 export const MAIN_ID = 'main-content';
 
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const headerRef = useHeaderHeight();
+  useEffect(() => trackInputModality(), []);
   return (
     <div className="shell-app">
       <LanguageSync />

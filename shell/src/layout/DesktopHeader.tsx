@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { hasSession, useSessionStore } from '@wishlist/stores';
+import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
 import { desktopHeaderSlots } from './headerSlots';
 import { HeaderMenu } from './HeaderMenu';
@@ -12,11 +12,13 @@ const listPath = (id: string) => `/product-list/${encodeURIComponent(id)}`;
 /**
  * SPEC §2 desktop header: brand; signed in, the add-product and share-list buttons, the lists hover
  * menu (owned lists and an add-list entry), the favorites menu when there are favorites, then the
- * remote widgets (sign-out); signed out, the sign-in link.
+ * remote widgets (sign-out); signed out, the sign-in link; while a stored bearer is being checked, a
+ * neutral placeholder (a signed-in person never sees "Sign in" flash by).
  */
 export function DesktopHeader() {
   const { t } = useTranslation('common');
   const signedIn = useSessionStore((s) => hasSession(s));
+  const known = useSessionStore((s) => isSessionKnown(s));
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const { lists, favorites, loadLists, loadFavorites } = useHeaderData(signedIn);
   const slots = desktopHeaderSlots.filter((s) => s.when === 'always' || signedIn);
@@ -79,7 +81,11 @@ export function DesktopHeader() {
               <RemoteWidget module={s.module} />
             </li>
           ))}
-          {!signedIn && (
+          {!signedIn && !known && (
+            // A stored bearer being checked: neither "Sign in" nor the signed-in controls yet.
+            <li aria-hidden="true" className="shell-session-pending" data-testid="session-pending" />
+          )}
+          {!signedIn && known && (
             <li>
               <Link to="/authenticate" className="ui-button ui-button--primary ui-button--sm">
                 <span className="ui-button__label">{t('header.signIn')}</span>

@@ -1,18 +1,28 @@
-import { NavLink, Link } from 'react-router-dom';
+import { NavLink, Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@wishlist/i18n';
-import { hasSession, useSessionStore } from '@wishlist/stores';
+import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
 import { mobileHeaderSlots } from './headerSlots';
 import { Logo } from './Logo';
 
-/** SPEC §2 mobile header: home-site link, tabs Products / Lists or Log in, basket slot. */
+/** Every route that shows a list's products: the caller's slider, a shared list, its favorite link. */
+const LIST_ROUTE = /^\/(product-list|see)\//;
+
+/**
+ * SPEC §2 mobile header: home-site link, tabs Products / Lists or Log in, basket slot. The Products
+ * tab is the current one on every list route (any list, a shared one); while a stored bearer is
+ * being checked the second tab is a neutral placeholder, neither Lists nor Log in.
+ */
 export function MobileHeader() {
   const { t } = useTranslation('common');
   const signedIn = useSessionStore((s) => hasSession(s));
+  const known = useSessionStore((s) => isSessionKnown(s));
+  const { pathname } = useLocation();
   const lang = currentLanguage();
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const productsTo = defaultListId ? `/product-list/${encodeURIComponent(defaultListId)}` : '/';
+  const productsActive = LIST_ROUTE.test(pathname) || pathname === productsTo;
   const slots = mobileHeaderSlots.filter((s) => s.when === 'always' || signedIn);
   return (
     <div className="shell-header__mobile">
@@ -28,10 +38,12 @@ export function MobileHeader() {
         ))}
       </div>
       <nav className="shell-tabs" aria-label={t('a11y.mobileTabs')}>
-        <NavLink to={productsTo} end={!defaultListId} className="shell-tabs__tab">
+        <Link to={productsTo} className={`shell-tabs__tab${productsActive ? ' active' : ''}`} aria-current={productsActive ? 'page' : undefined}>
           {t('header.tabs.products')}
-        </NavLink>
-        {signedIn ? (
+        </Link>
+        {!signedIn && !known ? (
+          <span className="shell-tabs__tab shell-tabs__tab--pending" aria-hidden="true" data-testid="session-pending" />
+        ) : signedIn ? (
           <NavLink to="/product-lists" className="shell-tabs__tab">
             {t('header.tabs.lists')}
           </NavLink>

@@ -33,6 +33,7 @@ export default function ServerErrorPage() {
     <div className="shell-page-center">
       <title>{`${t('errors.serverErrorTitle')} · ${t('app.name')}`}</title>
       <ErrorPanel
+        headingLevel={1}
         title={t('errors.serverErrorTitle')}
         message={t('errors.serverErrorText')}
         onRetry={() => void retry()}

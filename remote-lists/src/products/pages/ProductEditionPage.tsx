@@ -3,11 +3,13 @@
 // goes back; after a save or a removal, the listing.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getPageMetadata, getProductInList, getProductLists } from '@wishlist/api-client';
+import { getPageMetadata, getProductInList, getProductLists, isSignedOutError } from '@wishlist/api-client';
 import { NO_IMAGE, type Product } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Spinner } from '@wishlist/ui';
 import { isUnreachable } from '../errors';
+import { useListsT } from '../../i18n';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useProductsT } from '../i18n';
 import { productListingPath, useGoBack } from '../navigation';
 import { ProductForm } from '../ProductForm';
@@ -22,6 +24,8 @@ export default function ProductEditionPage() {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const { t: tLists } = useListsT();
+  usePageTitle(t('titles.edit'), tLists('common.siteName'));
 
   useEffect(() => {
     let cancelled = false;
@@ -44,7 +48,7 @@ export default function ProductEditionPage() {
         );
       },
       (e: unknown) => {
-        if (cancelled) return;
+        if (cancelled || isSignedOutError(e)) return;
         notify({ type: 'error', message: isUnreachable(e) ? t('notifications.unreachable') : t('notifications.getFailed') });
         goBack(productListingPath(productListId));
       },

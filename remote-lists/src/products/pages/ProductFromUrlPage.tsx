@@ -6,6 +6,8 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { notify } from '@wishlist/stores';
 import { useIsMobile } from '@wishlist/ui';
+import { useListsT } from '../../i18n';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useProductsT } from '../i18n';
 import { productListingPath, useGoBack } from '../navigation';
 import { ProductCreation } from '../ProductCreation';
@@ -18,6 +20,8 @@ export default function ProductFromUrlPage() {
   const goBack = useGoBack();
   const isMobile = useIsMobile();
   const url = decodeProductUrl(encodedProductUrl);
+  const { t: tLists } = useListsT();
+  usePageTitle(t('titles.create'), tLists('common.siteName'));
 
   useEffect(() => {
     if (!url) notify({ type: 'error', message: t('notifications.badLink') });

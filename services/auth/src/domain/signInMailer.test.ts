@@ -35,4 +35,21 @@ describe('signInMail', () => {
     expect(signInMail({ to: 'a@b.cd', lang: 'en', link, validitySeconds: 60 }).text).toContain('valid for 1 minute.');
     expect(signInMail({ to: 'a@b.cd', lang: 'en', link, validitySeconds: 7200 }).text).toContain('valid for 2 hours.');
   });
+
+  // Issue 11 §10: the mail and the waiting page (remote-auth checkEmails.instructions) describe the
+  // same flow: the link may be opened on any device, and the device that asked is signed in.
+  it('says the link may be opened on this device or another one, in both languages', () => {
+    const en = signInMail({ to: 'a@b.cd', lang: 'en', link, validitySeconds: 3600 });
+    const fr = signInMail({ to: 'a@b.cd', lang: 'fr', link, validitySeconds: 3600 });
+    for (const body of [en.text, en.html]) {
+      expect(body).toContain('on this device or on another one');
+      expect(body).toContain('the device where you asked for it is then signed in');
+      expect(body).not.toMatch(/open this link on the device where/i);
+    }
+    for (const body of [fr.text, fr.html]) {
+      expect(body).toContain('sur cet appareil ou sur un autre');
+      expect(body).toContain('l’appareil sur lequel vous l’avez demandé est alors connecté');
+      expect(body).not.toMatch(/ouvrez ce lien sur l.appareil où/i);
+    }
+  });
 });

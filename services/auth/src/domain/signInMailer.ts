@@ -25,7 +25,9 @@ const texts: Record<Lang, Texts> = {
   en: {
     subject: 'Your Wishlist sign-in link',
     greeting: 'Hello,',
-    action: 'To sign in to Wishlist, open this link on the device where you asked for it:',
+    // The device-token flow: any device may open the link; the one that asked is then signed in
+    // (its waiting page says "this device or another one" too).
+    action: 'To sign in to Wishlist, open this link. You can open it on this device or on another one, such as your phone: the device where you asked for it is then signed in.',
     button: 'Sign in to Wishlist',
     validity: (d) => `This link is valid for ${d}.`,
     ignore: 'If you did not ask to sign in, ignore this e-mail: nobody can use your account without this link.',
@@ -35,7 +37,8 @@ const texts: Record<Lang, Texts> = {
   fr: {
     subject: 'Votre lien de connexion Wishlist',
     greeting: 'Bonjour,',
-    action: "Pour vous connecter à Wishlist, ouvrez ce lien sur l'appareil où vous l'avez demandé :",
+    action:
+      'Pour vous connecter à Wishlist, ouvrez ce lien. Vous pouvez l’ouvrir sur cet appareil ou sur un autre, votre téléphone par exemple\u00a0: l’appareil sur lequel vous l’avez demandé est alors connecté.',
     button: 'Me connecter à Wishlist',
     validity: (d) => `Ce lien est valable ${d}.`,
     ignore:

@@ -58,6 +58,11 @@ export const en = {
     dataError: 'There are some errors in the data you provided.',
   },
   splash: { loading: 'Loading your wishlist…' },
+  session: {
+    endedTitle: 'You are signed out',
+    endedText: 'Your session has ended, so this could not be done. Sign in again to go on where you were.',
+    signInAgain: 'Sign in again',
+  },
 };
 
 export type CommonResources = typeof en;

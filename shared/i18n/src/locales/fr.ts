@@ -60,4 +60,9 @@ export const fr: CommonResources = {
     dataError: 'Les données saisies comportent des erreurs.',
   },
   splash: { loading: 'Chargement de votre liste…' },
+  session: {
+    endedTitle: 'Vous êtes déconnecté',
+    endedText: 'Votre session a pris fin, cette action n’a donc pas pu être faite. Reconnectez-vous pour reprendre là où vous en étiez.',
+    signInAgain: 'Me reconnecter',
+  },
 };
