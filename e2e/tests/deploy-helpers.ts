@@ -105,19 +105,22 @@ export async function startGateway(port: number, env: Record<string, string>): P
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its warnings (no IDENTITY_SECRET: these pages need no signed-in call) are shown only if it fails to start.
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr?.on('data', (d) => (errors += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `http://localhost:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway on ${port} exited at start`);
+    if (child.exitCode !== null) throw new Error(`the gateway on ${port} exited at start:\n${errors}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error(`the gateway on ${port} did not start within 60 s`);
+    if (Date.now() > until) throw new Error(`the gateway on ${port} did not start within 60 s:\n${errors}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

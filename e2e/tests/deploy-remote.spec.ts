@@ -85,10 +85,17 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   const pickedMs = Date.now() - pickedStarted;
 
   // The open tab navigates within the app to another page of the same remote: its old entry asks
-  // for old chunks, which are still served.
+  // for old chunks (files the new build does not have), which are still served.
+  const oldTabLoads: string[] = [];
+  oldTab.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/remotes/content/static/') && r.status() === 200) oldTabLoads.push(path.slice('/remotes/content/'.length));
+  });
   await oldTab.getByRole('contentinfo').getByRole('link', { name: /privacy/i }).click();
   await expect(oldTab).toHaveURL(/\/en\/privacy-policy$/);
   await expect(mainHeading(oldTab)).toHaveText(/privacy/i);
+  const newFiles = new Set(Object.keys(fileHashes(newBuild)));
+  expect(oldTabLoads.filter((f) => !newFiles.has(f)).length).toBeGreaterThan(0);
   await oldTab.goBack();
   await expect(mainHeading(oldTab)).toBeVisible();
   // On reload it runs the new build.
