@@ -79,8 +79,8 @@ export function liveCopyOf(workspace: string): string {
 }
 
 /** Runs scripts/deploy-remote.mjs, as ops would; resolves with its one-line report. */
-export function deployRemote(buildDir: string, liveDir: string): Promise<string> {
-  return run(process.execPath, [join(ROOT, 'scripts/deploy-remote.mjs'), buildDir, liveDir], ROOT);
+export function deployRemote(buildDir: string, liveDir: string, ...options: string[]): Promise<string> {
+  return run(process.execPath, [join(ROOT, 'scripts/deploy-remote.mjs'), buildDir, liveDir, ...options], ROOT);
 }
 
 export interface Gateway {

@@ -115,6 +115,12 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   const manifest = await fetch(`${gateway.url}/remotes/content/mf-manifest.json`);
   expect(manifest.headers.get('cache-control')).toBe('no-cache');
 
+  // Once no tab can hold the old entry any more, ops prune: the same deploy with --prune-before
+  // removes exactly the files the current build does not have.
+  const pruned = await deployRemote(newBuild, live, '--prune-before', new Date(Date.now() + 60_000).toISOString());
+  expect(pruned).toMatch(new RegExp(`, ${liveAfter.length - Object.keys(fileHashes(newBuild)).length} old files pruned$`, 'm'));
+  expect(Object.keys(fileHashes(live)).sort()).toEqual(Object.keys(fileHashes(newBuild)).sort());
+
   testInfo.annotations.push({
     type: 'timings',
     description: `build+gateway start ${buildMs} ms, deploy ${deployMs} ms, next page load showing the change ${pickedMs} ms`,
