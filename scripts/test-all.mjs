@@ -1,5 +1,6 @@
-// `npm test`: lint, type-check, every workspace's Jest tests, then the Playwright journeys.
-// Ends with one line "N passed, N failed" (lint and type-check count as one check each).
+// `npm test`: lint, type-check, the contract check, every workspace's Jest tests, then the
+// Playwright journeys. Ends with one line "N passed, N failed" (lint, type-check and the contract
+// check count as one check each).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,9 @@ const want = (s) => only.length === 0 || only.includes(s);
 const count = (ok) => (ok ? passed++ : failed++);
 if (want('lint')) count(step('lint', 'npx', ['eslint', '.']));
 if (want('typecheck')) count(step('typecheck', process.execPath, ['scripts/typecheck.mjs']));
+// A payload type edited in a copy of shared/contracts must fail both the calling remote and the
+// answering service (scripts/check-contracts.mjs).
+if (want('contracts')) count(step('contracts', process.execPath, ['scripts/check-contracts.mjs']));
 
 if (want('unit')) {
   const report = join(out, 'jest.json');

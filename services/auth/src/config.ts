@@ -46,6 +46,10 @@ export const authConfig = defineConfig('auth', {
   validateRatePerClient: setting('VALIDATE_RATE_PER_CLIENT', schemas.positiveInt, '60', {
     description: 'PUT /api/tokens per client IP and window',
   }),
+  // The upstreams, validated here so a bad one is reported under its own name; ERASURE_TARGETS
+  // derives from them unless set.
+  listsUrl: setting('LISTS_URL', schemas.url, DEFAULT_LISTS_URL, { description: 'the lists service (account erasure)' }),
+  offersUrl: setting('OFFERS_URL', schemas.url, DEFAULT_OFFERS_URL, { description: 'the offers service (account erasure)' }),
   erasureTargets: setting(
     'ERASURE_TARGETS',
     erasureTargetsSchema,

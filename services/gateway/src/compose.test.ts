@@ -7,7 +7,7 @@ import { REPO_ROOT } from './config';
 interface ComposeService {
   image?: string;
   command?: string[];
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
@@ -52,14 +52,15 @@ describe('docker-compose.yml', () => {
   it.each(boxes)('has a container, a Dockerfile and a health check for services/%s', (box) => {
     const s = services[box];
     expect(s).toBeDefined();
-    expect(s.build?.dockerfile).toBe(`services/${box}/Dockerfile`);
+    expect(s.build?.dockerfile).toBe('services/Dockerfile');
+    expect(s.build?.args?.SERVICE).toBe(box);
     expect(existsSync(join(REPO_ROOT, s.build!.context, s.build!.dockerfile))).toBe(true);
     expect(s.healthcheck?.test.join(' ')).toMatch(/\/health/);
     for (const dep of Object.values(s.depends_on ?? {})) expect(dep.condition).toBe('service_healthy');
   });
 
   it('declares a container for every service the design names', () => {
-    for (const s of ['gateway', 'auth', 'lists']) expect(services[s]?.build?.dockerfile).toBe(`services/${s}/Dockerfile`);
+    for (const s of ['gateway', 'auth', 'lists']) expect(services[s]?.build?.args?.SERVICE).toBe(s);
   });
 
   it('configures every service per the config contract', () => {

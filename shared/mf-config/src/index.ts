@@ -26,10 +26,17 @@ export const singletonPackages = [
   '@wishlist/contracts',
 ] as const;
 
+/**
+ * Each app requires the range its package.json names (requiredVersion derived from it) and refuses
+ * a loaded singleton outside that range (strictVersion): a remote built against an older minor
+ * (`^5.0.0` while the page runs 5.1) loads, one built for another major fails to load and shows
+ * the shell's error panel with Retry instead of running against an API it was not built for. The
+ * workspace packages are versioned with the repository: no range to check.
+ */
 export const sharedSingletons: Shared = Object.fromEntries(
   singletonPackages.map((name) => [
     name,
-    { singleton: true, requiredVersion: name.startsWith('@wishlist/') ? false : undefined },
+    name.startsWith('@wishlist/') ? { singleton: true, requiredVersion: false } : { singleton: true, strictVersion: true },
   ]),
 );
 

@@ -78,6 +78,6 @@ describe('runService', () => {
   it('refuses to start in production without IDENTITY_SECRET', async () => {
     const p = start({ IDENTITY_SECRET: '', NODE_ENV: 'production' });
     expect(await p.exited).toBe(1);
-    expect(p.output()).toMatch(/IDENTITY_SECRET must be set in production/);
+    expect(p.output()).toMatch(/Invalid configuration for fixture:\n {2}- IDENTITY_SECRET: must be set in production/);
   });
 });

@@ -165,6 +165,8 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
   let config: ConfigValues<S>;
   try {
     config = options.config.load();
+    const problems = productionProblems(config as { nodeEnv?: string; mongodbUri?: string }, Boolean(options.database));
+    if (problems.length > 0) throw new ConfigError(options.name, problems);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -214,6 +216,24 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   whenSupervisorGone(() => void shutdown('supervisor gone'));
+}
+
+/**
+ * What a production process (NODE_ENV=production, as in every image) must be given instead of the
+ * development fallbacks: a per-process random identity key would make every assertion between the
+ * gateway and the services fail, and the embedded engine is not in the images (nor meant to hold
+ * production data). Reported with the other bad keys, before anything starts.
+ */
+export function productionProblems(
+  config: { nodeEnv?: string; mongodbUri?: string },
+  usesDatabase: boolean,
+  env: Record<string, string | undefined> = process.env,
+): string[] {
+  if (config.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.IDENTITY_SECRET) problems.push('IDENTITY_SECRET: must be set in production (the same key for the gateway and every service)');
+  if (usesDatabase && !config.mongodbUri) problems.push('MONGODB_URI: must be set in production (the embedded engine is for development only)');
+  return problems;
 }
 
 /**

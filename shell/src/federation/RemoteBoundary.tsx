@@ -20,7 +20,11 @@ export class RemoteBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('[shell] remote failed', error, info.componentStack);
+    // The loader wraps what went wrong (a chunk that did not load, a shared singleton version the
+    // federation runtime refused): log it too, it is what tells a developer why.
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause !== undefined) console.error('[shell] remote failed', error, '\ncaused by:', cause, info.componentStack);
+    else console.error('[shell] remote failed', error, info.componentStack);
     this.props.onError?.(error);
   }
 

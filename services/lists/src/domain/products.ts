@@ -7,6 +7,7 @@ import {
   productListIdSchema,
   productNameSchema,
   websiteName,
+  type CreateProductRequest,
   type ProductData,
 } from '@wishlist/contracts';
 import { z } from 'zod';
@@ -119,8 +120,9 @@ export async function productsOf(userId: string): Promise<ProductData[]> {
 
 /** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
 export async function createProduct(userId: string, body: Record<string, unknown>): Promise<ProductData> {
-  // A product without a picture gets the placeholder; without a price, "unknown".
-  const fields = parseFields(createFields, { image: NO_IMAGE_PLACEHOLDER, price: null, ...body });
+  // A product without a picture gets the placeholder; without a price, "unknown". Typed by the
+  // contract the calling remote uses (through @wishlist/api-client): a change there breaks both.
+  const fields: CreateProductRequest = parseFields(createFields, { image: NO_IMAGE_PLACEHOLDER, price: null, ...body });
   const values = { name: fields.name, image: fields.image, price: fields.price, url: fields.url, websiteName: websiteName(fields.url) };
   const outcome = await insertProduct(userId, fields.productListId, values, MAX_PRODUCTS_PER_LIST);
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
