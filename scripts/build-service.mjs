@@ -8,15 +8,33 @@
 // them with the exact versions installed here, and the image installs them with --omit=dev.
 // The embedded engine is never bundled: it is loaded only without MONGODB_URI, never in an image.
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
+/**
+ * The installed version of a package, from its package.json found above its entry point (a
+ * package whose `exports` hides `./package.json`, as sharp's does, cannot be resolved directly).
+ */
+function installedVersion(requireFrom, name) {
+  let dir = dirname(requireFrom.resolve(name));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json for ${name}`);
+    dir = up;
+  }
+}
+
 /** npm packages kept out of the bundle, installed in the image instead. */
-export const RUNTIME_PACKAGES = [];
+export const RUNTIME_PACKAGES = ['sharp']; // sharp: a native add-on (libvips), installed for the image's platform
 /** Loaded only in development (no MONGODB_URI); optional native add-ons of the MongoDB driver. */
 const NEVER_BUNDLED = [
   '@wishlist/embedded-mongo',
@@ -63,7 +81,7 @@ export async function buildService(name, { outDir = join(root, 'services', name,
     for (const imp of out.imports) if (imp.external && RUNTIME_PACKAGES.includes(imp.path)) used.add(imp.path);
   }
   const dependencies = Object.fromEntries(
-    [...used].sort().map((p) => [p, JSON.parse(readFileSync(requireFromService.resolve(`${p}/package.json`), 'utf8')).version]),
+    [...used].sort().map((p) => [p, installedVersion(requireFromService, p)]),
   );
   writeFileSync(
     join(outDir, 'package.json'),

@@ -95,10 +95,10 @@ const handler = (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     return res.end(page(m[1], products[m[1]]));
   }
-  const img = /^\/images\/([a-z]+)-(main|side|thumb|64x64)\.png$/.exec(url.pathname);
+  const img = /^\/images\/([a-z]+)-(main|side|thumb|large|64x64)\.png$/.exec(url.pathname);
   if (img) {
     const p = products[img[1]] ?? { color: [120, 120, 120] };
-    const [w, h] = { main: [600, 600], side: [400, 300], thumb: [80, 80], '64x64': [64, 64] }[img[2]];
+    const [w, h] = { main: [600, 600], side: [400, 300], thumb: [80, 80], large: [1600, 1600], '64x64': [64, 64] }[img[2]];
     res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=3600' });
     return res.end(image(img[1], w, h, p.color));
   }

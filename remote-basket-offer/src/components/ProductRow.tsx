@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPrice, NO_IMAGE_PLACEHOLDER } from '@wishlist/contracts';
+import { formatPrice } from '@wishlist/contracts';
+import { ProductPicture } from '@wishlist/ui';
 import { useBasketT } from '../i18n';
 import { safeProductUrl } from '../lib/paths';
 
@@ -8,6 +9,7 @@ export interface ProductRowData {
   name: string;
   url: string;
   image: string;
+  picture?: string;
   price: number | null;
   websiteName?: string;
 }
@@ -19,15 +21,7 @@ export function ProductRow({ product, children, note }: { product: ProductRowDat
   const site = product.websiteName || (href ? new URL(href).hostname.replace(/^www\./i, '') : '');
   return (
     <li className="basket-row">
-      <img
-        className="basket-row__image"
-        src={product.image || NO_IMAGE_PLACEHOLDER}
-        alt=""
-        width={72}
-        height={72}
-        loading="lazy"
-        decoding="async"
-      />
+      <ProductPicture className="basket-row__image" image={product.image} picture={product.picture} cssWidth={72} />
       <div className="basket-row__body">
         <p className="basket-row__name">
           {href ? (

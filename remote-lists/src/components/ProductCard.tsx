@@ -1,5 +1,6 @@
 import type { CSSProperties, Ref, HTMLAttributes } from 'react';
-import { NO_IMAGE_PLACEHOLDER, formatPrice, type Product } from '@wishlist/contracts';
+import { formatPrice, type Product } from '@wishlist/contracts';
+import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { BasketIcon, GiftIcon, GripIcon } from './Icons';
 
@@ -22,26 +23,22 @@ export interface ProductCardProps {
   itemRef?: Ref<HTMLLIElement>;
   style?: CSSProperties;
   dragging?: boolean;
+  /** One of the first cards: its picture loads at once (the page's largest paint). */
+  priority?: boolean;
 }
 
+/** Widest a card's picture is shown (CSS px), and its width by viewport (2 columns, 3 from 1280 px). */
+const CARD_CSS_WIDTH = 480;
+const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
+
 /** The card's picture, name, price, website and badges (shared with the drag preview). */
-function CardContent({ product, inBasket }: { product: Product; inBasket?: boolean }) {
+function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   return (
     <>
       <span className="lists-card__media">
-        <img
-          src={product.image || NO_IMAGE_PLACEHOLDER}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          onError={(e) => {
-            const img = e.currentTarget;
-            if (!img.src.endsWith(NO_IMAGE_PLACEHOLDER)) img.src = NO_IMAGE_PLACEHOLDER;
-          }}
-        />
+        <ProductPicture image={product.image} picture={product.picture} cssWidth={CARD_CSS_WIDTH} sizes={CARD_SIZES} priority={priority} />
       </span>
       <span className="lists-card__body">
         <span className="lists-card__name" title={name}>{name}</span>
@@ -75,7 +72,7 @@ function CardContent({ product, inBasket }: { product: Product; inBasket?: boole
  * Hovering only highlights it; a click, a tap, Enter or Space selects it (issue 11 §1: the
  * actions never jump to a card the pointer or the keyboard merely crosses). The handle moves it.
  */
-export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hintId, handle, itemRef, style, dragging }: ProductCardProps) {
+export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hintId, handle, itemRef, style, dragging, priority }: ProductCardProps) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   return (
@@ -95,7 +92,7 @@ export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hi
         tabIndex={tabStop ? 0 : -1}
         onClick={() => onSelect(product)}
       >
-        <CardContent product={product} inBasket={inBasket} />
+        <CardContent product={product} inBasket={inBasket} priority={priority} />
       </button>
       {handle && (
         <button

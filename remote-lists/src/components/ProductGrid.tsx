@@ -46,9 +46,9 @@ export function orderAfterDrop(ids: string[], activeId: string, overId: string |
   return arrayMove(ids, from, to);
 }
 
-type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string };
+type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
 
-function SortableCard({ product, selected, onSelect, tabStop, hintId }: CardProps) {
+function SortableCard({ product, selected, onSelect, tabStop, hintId, priority }: CardProps) {
   const reduced = prefersReducedMotion();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: product.id!,
@@ -66,6 +66,7 @@ function SortableCard({ product, selected, onSelect, tabStop, hintId }: CardProp
       onSelect={onSelect}
       tabStop={tabStop}
       hintId={hintId}
+      priority={priority}
       itemRef={setNodeRef}
       dragging={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition: transition ?? undefined }}
@@ -107,6 +108,9 @@ export function cardIndexAfterKey(key: string, from: number, count: number, colu
  * The cards are one tab stop (roving tabindex): the arrow keys, Home and End move between them,
  * Enter or Space selects one, and Tab from there goes to its handle, then to the action bar.
  */
+/** Cards above the fold on a phone and a desktop: their pictures load first. */
+const PRIORITY_CARDS = 4;
+
 export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
@@ -150,9 +154,9 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
     onDragCancel: ({ active }) => t('product.cancelled', { name: nameOf(active.id) }),
   };
 
-  const cards = list.products.map((p) => {
+  const cards = list.products.map((p, index) => {
     const key = p.id ?? p.url;
-    const common = { product: p, selected: !!p.id && p.id === selectedProductId, onSelect: onSelectProduct, tabStop: key === tabStop, hintId };
+    const common = { product: p, selected: !!p.id && p.id === selectedProductId, onSelect: onSelectProduct, tabStop: key === tabStop, hintId, priority: index < PRIORITY_CARDS };
     return onReorder && p.id ? (
       <SortableCard key={key} {...common} />
     ) : (

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { NO_IMAGE_PLACEHOLDER, type Favorite, type ProductList } from '@wishlist/contracts';
+import { type Favorite, type ProductList } from '@wishlist/contracts';
 import { deleteProductList, getFavorites, getProductLists, isSignedOutError, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
-import { Button, ConfirmDialog } from '@wishlist/ui';
+import { Button, ConfirmDialog, ProductPicture } from '@wishlist/ui';
 import { EditIcon, ExternalIcon, HeartIcon, PlusIcon, TrashIcon } from '../components/Icons';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
@@ -14,7 +14,7 @@ import { useListsStore } from '../state/listsStore';
 import { useBottomBarHeight } from '../lib/useBottomBarHeight';
 import '../styles/lists.css';
 
-type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; favoritedAt?: string };
+type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; picture?: string; favoritedAt?: string };
 
 /**
  * `/product-lists` (login required, SPEC §2): owned lists first, then the favorites. Tapping an
@@ -67,7 +67,7 @@ export default function ProductListsPage() {
 
   const entries: Entry[] = [
     ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.products?.length ?? 0 })),
-    ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, favoritedAt: f.favoritedAt })),
+    ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, picture: f.picture, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;
   const toggle = (id: string) => setSelectedId((current) => (current === id ? null : id));
@@ -118,20 +118,7 @@ export default function ProductListsPage() {
       <li key={e.id}>
         <button type="button" className="lists-entry" aria-pressed={selectedId === e.id} onClick={() => toggle(e.id)}>
           {!e.owned && e.image !== undefined && (
-            <img
-              className="lists-entry__thumb"
-              src={e.image || NO_IMAGE_PLACEHOLDER}
-              alt=""
-              width={44}
-              height={44}
-              loading="lazy"
-              decoding="async"
-              referrerPolicy="no-referrer"
-              onError={(ev) => {
-                const img = ev.currentTarget;
-                if (!img.src.endsWith(NO_IMAGE_PLACEHOLDER)) img.src = NO_IMAGE_PLACEHOLDER;
-              }}
-            />
+            <ProductPicture className="lists-entry__thumb" image={e.image} picture={e.picture} cssWidth={44} />
           )}
           <span className="lists-entry__text">
             <span className="lists-entry__name">{e.name}</span>

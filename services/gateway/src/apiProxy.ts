@@ -41,7 +41,7 @@ export function apiRoutes(config: { authUrls: UrlList; listsUrls: UrlList; offer
     {
       service: 'lists',
       pool: pool('lists', config.listsUrls),
-      prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites'],
+      prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites', '/api/images'],
       forwardAuthorization: false,
     },
     { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings'], forwardAuthorization: false },

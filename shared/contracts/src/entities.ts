@@ -30,6 +30,11 @@ export interface Product {
   id?: string;
   name: string;
   image: string;
+  /**
+   * Our own URL of `image` (issue 13; additive to SPEC §7): the picture resized and re-encoded by
+   * the lists service (`pictureSources` gives `src`/`srcset`). Absent for the placeholder.
+   */
+  picture?: string;
   /** Integer cents, or null when unknown (shown as `-.-- €`). */
   price: number | null;
   url: string;
@@ -69,6 +74,8 @@ export interface Favorite {
    */
   productCount?: number;
   image?: string | null;
+  /** Our own URL of `image` (see `Product.picture`). */
+  picture?: string;
   favoritedAt?: string;
 }
 

@@ -2,3 +2,4 @@ export * from './entities';
 export * from './payloads';
 export * from './validation';
 export * from './format';
+export * from './images';

@@ -80,6 +80,8 @@ export interface ProductData {
   id: string;
   name: string;
   image: string;
+  /** Our own URL of `image`, resized on demand (issue 13); absent for the placeholder. */
+  picture?: string;
   /** Integer cents, or null. */
   price: number | null;
   url: string;

@@ -3,7 +3,7 @@
 // `productListId` so the basket page can link back to the list the products came from.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { formatPrice, type PriceStyle, type Product } from '@wishlist/contracts';
+import { formatPrice, IMAGE_PATH, type PriceStyle, type Product } from '@wishlist/contracts';
 
 /** SPEC §9 storage key. */
 export const BASKET_STORAGE_KEY = 'basket';
@@ -19,6 +19,8 @@ export interface BasketItem {
   /** Integer cents, or null when unknown. */
   price: number | null;
   image: string;
+  /** Our resized copy of the image (`Product.picture`), when the list sent one. */
+  picture?: string;
   websiteName?: string;
   hasBeenOffered?: boolean;
   isWishlisted: boolean;
@@ -30,7 +32,7 @@ export interface BasketItem {
 
 /** What `add` accepts: any product with an id (extra fields are dropped). */
 export type BasketInput = Pick<Product, 'name' | 'url' | 'price' | 'image'> &
-  Partial<Pick<Product, 'websiteName' | 'hasBeenOffered' | 'isWishlisted' | 'hasFocus' | 'isMovable' | 'productListId'>> & {
+  Partial<Pick<Product, 'picture' | 'websiteName' | 'hasBeenOffered' | 'isWishlisted' | 'hasFocus' | 'isMovable' | 'productListId'>> & {
     id?: string;
   };
 
@@ -76,6 +78,8 @@ export function toBasketItem(input: unknown): BasketItem | null {
     hasFocus: p.hasFocus === true,
     isMovable: p.isMovable === true,
   };
+  // Stored in the browser: only a path of our own picture route is kept (never another origin).
+  if (isString(p.picture) && p.picture.startsWith(`${IMAGE_PATH}/`) && p.picture.length <= 4200) item.picture = p.picture;
   if (isString(p.websiteName)) item.websiteName = p.websiteName;
   if (typeof p.hasBeenOffered === 'boolean') item.hasBeenOffered = p.hasBeenOffered;
   if (isString(p.productListId) && p.productListId !== '') item.productListId = p.productListId;

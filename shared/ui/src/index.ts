@@ -10,3 +10,4 @@ export { useIsMobile } from './useIsMobile';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { useHoverDisclosure, HOVER_CLOSE_DELAY_MS } from './useHoverDisclosure';
 export { FOCUSABLE, keepTabInside } from './focusTrap';
+export { ProductPicture, type ProductPictureProps } from './ProductPicture';

@@ -4,7 +4,7 @@ import { addFavorite as addFavoriteRecord, favoritesOf, removeFavorite as remove
 import { findLists, productsOfLists } from '../data/lists';
 import { assertNotErased, listNotFound } from './productLists';
 import { existingList } from './products';
-import { byList, isObjectId, orderProducts } from './present';
+import { byList, isObjectId, orderProducts, withPicture } from './present';
 
 export const OWN_LIST_FAVORITE_MESSAGE = 'Your own lists are always at hand: only the lists of others can be favorites.';
 
@@ -28,6 +28,7 @@ export async function favoritesList(userId: string): Promise<Favorite[]> {
       name: list.name,
       productCount: ordered.length,
       image: ordered[0]?.image ?? null,
+      ...withPicture(ordered[0]?.image),
       favoritedAt: new Date(f.createdAt).toISOString(),
     });
   }

@@ -1,5 +1,6 @@
 import type { ProductData, ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
+import { pictureOf } from '../images/sign';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -14,12 +15,19 @@ export function toProductData(doc: ProductDoc): ProductData {
     id: String(doc._id),
     name: doc.name,
     image: doc.image,
+    ...withPicture(doc.image),
     price: doc.price ?? null,
     url: doc.url,
     websiteName: doc.websiteName ?? '',
     productListId: String(doc.listId),
     hasBeenOffered: doc.hasBeenOffered === true,
   };
+}
+
+/** `{ picture }` when the image is a shop's picture (our resized copy of it), else nothing. */
+export function withPicture(image: string | null | undefined): { picture?: string } {
+  const picture = pictureOf(image);
+  return picture ? { picture } : {};
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   productsOf,
   readProductInList,
 } from '../domain/products';
+import { createImagesRouter } from '../images';
 import { createPagesRouter } from '../pages';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
@@ -51,6 +52,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
     config,
     logger: deps.logger,
     routes(router) {
+      router.use(createImagesRouter(config)); // GET /api/images/{token}: cached by browsers, before no-store
       router.use('/api', noStore);
       router.use(createPagesRouter(config)); // POST /api/pages, /api/pages/metadata
       const signedIn = requireIdentity();

@@ -1,4 +1,5 @@
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
+import { pictureOf } from '../images';
 import { api, newId, person } from '../test-support/harness';
 
 let db: TestDatabase;
@@ -41,7 +42,7 @@ describe('/api/favorites', () => {
     await api().put(`/api/favorites/${bob.defaultListId}`).set(me.headers);
     const res = await api().get('/api/favorites').set(me.headers);
     expect(res.body.data).toEqual([
-      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', favoritedAt: expect.any(String) },
+      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', picture: pictureOf('https://shop.example/teapot.jpg'), favoritedAt: expect.any(String) },
       { id: bob.defaultListId, name: 'My wish list', productCount: 0, image: null, favoritedAt: expect.any(String) },
     ]);
     expect(Date.parse(res.body.data[0].favoritedAt)).toBeGreaterThanOrEqual(before - 1000);

@@ -1,4 +1,5 @@
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
+import { pictureOf } from '../images';
 import { api, as, newId, person } from '../test-support/harness';
 
 let db: TestDatabase;
@@ -27,6 +28,7 @@ describe('GET /api/product-lists (own lists with products)', () => {
             id: a,
             name: 'A',
             image: 'https://shop.example/a.jpg',
+            picture: pictureOf('https://shop.example/a.jpg'),
             price: 1999,
             url: 'https://www.shop.example/p/1',
             websiteName: 'shop.example',
@@ -59,7 +61,7 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     expect(forged.body.data.isOwner).toBe(false);
     // No internal field leaks.
     expect(Object.keys(anonymous.body.data.products[0]).sort()).toEqual(
-      ['hasBeenOffered', 'id', 'image', 'name', 'price', 'productListId', 'url', 'websiteName'].sort(),
+      ['hasBeenOffered', 'id', 'image', 'name', 'picture', 'price', 'productListId', 'url', 'websiteName'].sort(),
     );
   });
 

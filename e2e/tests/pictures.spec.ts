@@ -1,0 +1,68 @@
+// Issue 13: product pictures come from our own origin, resized to about the pixels a card shows,
+// in a modern format; visitors' browsers never call the shop. Desktop and 360 px.
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { SHOP_URL } from '../playwright.config';
+import { signIn, storedBearer } from './auth-helpers';
+import { expectAccessible } from './helpers';
+
+async function visitorPage(browser: Browser, info: TestInfo) {
+  const { viewport, hasTouch, isMobile, baseURL, userAgent, deviceScaleFactor } = info.project.use;
+  const context = await browser.newContext({ viewport, hasTouch, isMobile, baseURL, userAgent, deviceScaleFactor, locale: 'en-US' });
+  return context.newPage();
+}
+
+test.describe('issue 13: product pictures', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a shared list shows resized WebP pictures from our origin; the shop is never called by the visitor', async ({ page, browser }, info) => {
+    await signIn(page, 'pictures');
+    const bearer = await storedBearer(page);
+    const headers = { Authorization: `Bearer ${bearer}` };
+    const lists = (await (await page.request.get('/api/product-lists', { headers })).json()) as { data: { id: string; isOwner: boolean }[] };
+    const listId = lists.data.find((l) => l.isOwner)!.id;
+    for (const [name, slug] of [['Blue teapot', 'teapot'], ['Brass lamp', 'lamp'], ['Wool scarf', 'scarf']]) {
+      const res = await page.request.post('/api/products-in-lists', {
+        headers,
+        // A 1,600 px shop photo: ten times the pixels of a card on a phone.
+        data: { name, price: 2490, image: `${SHOP_URL}/images/${slug}-large.png`, url: `${SHOP_URL}/products/${slug}.html`, productListId: listId },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      expect(((await res.json()) as { data: { picture?: string } }).data.picture).toMatch(/^\/api\/images\/[\w-]+\.[\w-]+$/);
+    }
+
+    const visitor = await visitorPage(browser, info);
+    const shopRequests: string[] = [];
+    const pictures: { url: string; type: string }[] = [];
+    visitor.on('request', (r) => {
+      if (r.url().startsWith(SHOP_URL)) shopRequests.push(r.url());
+    });
+    visitor.on('response', (r) => {
+      if (r.url().includes('/api/images/')) pictures.push({ url: r.url(), type: r.headers()['content-type'] ?? '' });
+    });
+    await visitor.goto(`/see/${listId}`);
+    const images = visitor.locator('.lists-card__media img');
+    await expect(images).toHaveCount(3);
+    await expect
+      .poll(() => images.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    const shown = await images.evaluateAll((els) =>
+      els.map((e) => {
+        const img = e as HTMLImageElement;
+        return { src: img.currentSrc, natural: img.naturalWidth, css: img.clientWidth, dpr: window.devicePixelRatio, width: img.getAttribute('width'), height: img.getAttribute('height') };
+      }),
+    );
+    for (const s of shown) {
+      expect(new URL(s.src).pathname).toMatch(/^\/api\/images\//);
+      // Never much more than the pixels shown: at most about twice (the next width up).
+      expect(s.natural).toBeLessThanOrEqual(Math.max(96, 2 * s.css * s.dpr));
+      expect(s.natural).toBeLessThan(1600);
+      // Its place is reserved before it arrives.
+      expect([s.width, s.height]).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
+    }
+    expect(pictures.length).toBeGreaterThanOrEqual(3);
+    for (const p of pictures) expect(p.type).toBe('image/webp');
+    expect(shopRequests).toEqual([]);
+    await expectAccessible(visitor);
+    await visitor.context().close();
+  });
+});

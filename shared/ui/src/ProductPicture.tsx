@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { NO_IMAGE, pictureSources } from '@wishlist/contracts';
+
+export interface ProductPictureProps {
+  /** The shop's picture URL as stored (or the placeholder). */
+  image?: string | null;
+  /** Our own resized copy of it (`Product.picture`), when the service sent one. */
+  picture?: string;
+  /** The largest width, in CSS pixels, the picture is shown at (picks the sizes offered). */
+  cssWidth: number;
+  /** The `sizes` attribute (defaults to `${cssWidth}px`). */
+  sizes?: string;
+  className?: string;
+  /** The first pictures of a page (its largest paint): load at once, with high priority. */
+  priority?: boolean;
+}
+
+/**
+ * A product picture (issue 13): our own resized WebP copy with a `srcset`, so a card never loads
+ * much more than the pixels it shows and visitors' browsers do not call the shops; a square
+ * `width`/`height` reserves its place (no layout shift). If our copy fails, the shop's own URL is
+ * tried, then the "no image" placeholder.
+ */
+export function ProductPicture({ image, picture, cssWidth, sizes, className, priority }: ProductPictureProps) {
+  const [stage, setStage] = useState(0);
+  const own = stage === 0 && picture ? pictureSources(picture, cssWidth) : null;
+  const original = stage <= 1 && image && image !== NO_IMAGE ? image : null;
+  const src = own?.src ?? original ?? NO_IMAGE;
+  return (
+    <img
+      key={src}
+      className={className}
+      src={src}
+      srcSet={own?.srcSet}
+      sizes={own ? (sizes ?? `${cssWidth}px`) : undefined}
+      alt=""
+      width={cssWidth}
+      height={cssWidth}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setStage((s) => (own ? 1 : original ? 2 : s))}
+    />
+  );
+}
