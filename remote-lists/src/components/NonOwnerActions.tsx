@@ -67,6 +67,20 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 }
 
 /**
+ * Holds the place of "Add to basket", "Offer" and the basket's note while they load (issue 13:
+ * the bar grew under the visitor's eyes, a layout shift). Invisible and hidden from assistive tech.
+ */
+function BasketPlaceholder() {
+  return (
+    <>
+      <span className="lists-tab lists-tab--placeholder" aria-hidden="true" />
+      <span className="lists-tab lists-tab--placeholder" aria-hidden="true" />
+      <span className="lists-actions__note-placeholder" aria-hidden="true" />
+    </>
+  );
+}
+
+/**
  * The non-owner tabs of the listing page (SPEC §2): add to basket (disabled when the product
  * hasBeenOffered or none is selected), remove from basket when already in it, and Offer (from
  * remote_basket_offer), then the two actions every visitor has.
@@ -77,7 +91,7 @@ export function NonOwnerActions({ product }: NonOwnerActionsProps) {
   return (
     <>
       <Quiet>
-        <Suspense fallback={null}>
+        <Suspense fallback={<BasketPlaceholder />}>
           <Basket product={product} isOwner={false} tabClassName="lists-tab" tabLabelClassName="lists-tab__label" />
         </Suspense>
       </Quiet>

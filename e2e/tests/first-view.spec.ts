@@ -1,4 +1,4 @@
-// Issue 13: product pictures come from our own origin, resized to about the pixels a card shows,
+// Issue 13: no layout shift on the first view; product pictures come from our own origin, resized to about the pixels a card shows,
 // in a modern format; visitors' browsers never call the shop. Desktop and 360 px.
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
@@ -13,6 +13,39 @@ async function visitorPage(browser: Browser, info: TestInfo) {
 
 test.describe('issue 13: product pictures', () => {
   test.describe.configure({ timeout: 120_000 });
+
+  test('the first view of /see/{id} and /en does not shift: the footer waits below the fold, the bar keeps its size', async ({ page, browser }, info) => {
+    await signIn(page, 'no-shift');
+    const bearer = await storedBearer(page);
+    const headers = { Authorization: `Bearer ${bearer}` };
+    const lists = (await (await page.request.get('/api/product-lists', { headers })).json()) as { data: { id: string; isOwner: boolean }[] };
+    const listId = lists.data.find((l) => l.isOwner)!.id;
+    for (let i = 0; i < 6; i++) {
+      const res = await page.request.post('/api/products-in-lists', {
+        headers,
+        data: { name: `Gift ${i}`, price: 1990, image: `${SHOP_URL}/images/mug${'abcdef'[i]}-large.png`, url: `${SHOP_URL}/products/mug.html`, productListId: listId },
+      });
+      expect(res.status()).toBe(201);
+    }
+    for (const path of [`/see/${listId}`, '/en']) {
+      const visitor = await visitorPage(browser, info);
+      await visitor.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await visitor.goto(path);
+      await expect(visitor.locator('main h1').first()).toBeVisible();
+      await visitor.waitForLoadState('networkidle');
+      if (path !== '/en') await expect(visitor.getByRole('button', { name: /add to basket/i })).toBeVisible();
+      await visitor.waitForTimeout(500);
+      const shift = await visitor.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift, `cumulative layout shift of ${path}`).toBeLessThanOrEqual(0.02);
+      await visitor.context().close();
+    }
+  });
 
   test('a shared list shows resized WebP pictures from our origin; the shop is never called by the visitor', async ({ page, browser }, info) => {
     await signIn(page, 'pictures');
