@@ -42,7 +42,9 @@ const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9,fr;q=0.6', fr: 'fr-FR,fr;q=0.9,en;
  * `POST /api/pages {url}` → the page's HTML (SPEC §7), and `POST /api/pages/metadata {url}` →
  * `{ data: { url, title, images, price, currency, siteName } }`. Both are for signed-in people,
  * share one guarded fetcher, one per-URL cache and one per-user rate limit. A refused or failed
- * URL answers 422 `{ errors: { url } }` with a message that says what to do.
+ * URL answers 422 `{ errors: { url }, code }`: a message that says what to do, and a code per
+ * reason (`page_blocked` for a robot check, `page_timeout`, `page_not_found`, `url_forbidden`…,
+ * see PAGE_ERROR_CODES) for clients that word it themselves.
  */
 export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Router {
   const allowlist = parseAllowlist(config.pageFetchAllowlist);
@@ -74,8 +76,8 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
       return page;
     } catch (err) {
       if (err instanceof PageFetchError) {
-        req.log?.info({ pageFetch: err.kind, host: hostOf(raw) }, 'page fetch refused or failed');
-        throw HttpError.unprocessable({ url: err.message }, 'The page could not be read.');
+        req.log?.info({ pageFetch: err.kind, host: hostOf(raw), ...(err.wall && { botWall: err.wall }) }, 'page fetch refused or failed');
+        throw new HttpError(422, err.code, 'The page could not be read.', { url: err.message });
       }
       throw err;
     }
