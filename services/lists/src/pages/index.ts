@@ -9,6 +9,7 @@ import { PageFetchError } from './errors';
 import { createPageFetcher, type FetchedPage, type PageFetcher } from './fetchPage';
 import { checkUrl } from './guard';
 import { extractMetadata, type PageMetadata } from './metadata';
+import { pictureOf } from '../images/sign';
 
 export { extractMetadata, type PageMetadata } from './metadata';
 export { parsePriceToCents } from './price';
@@ -112,7 +113,10 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     const page = await read(req);
     page.metadata ??= extractMetadata(page.html, page.url);
     res.set('Cache-Control', 'private, no-store');
-    res.json({ data: { url: page.url, ...page.metadata } });
+    // Each candidate's copy from our own origin (issue 11 §9: a plain-http picture shows in the
+    // picker; the visitor's browser never calls the shop), keyed by the candidate URL.
+    const pictures = Object.fromEntries(page.metadata.images.flatMap((image) => (pictureOf(image) ? [[image, pictureOf(image)!]] : [])));
+    res.json({ data: { url: page.url, ...page.metadata, pictures } });
   });
 
   return router;

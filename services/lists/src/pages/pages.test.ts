@@ -15,6 +15,7 @@ import {
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import request from 'supertest';
 import { listsConfig } from '../config';
+import { pictureOf } from '../images';
 import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
 
 /* A local "shop": every path is a scenario; it counts the connections it receives. ---------- */
@@ -519,8 +520,14 @@ describe('POST /api/pages and /api/pages/metadata on an allowlisted local shop',
         price: 2490,
         currency: 'EUR',
         siteName: 'Little Shop',
+        // Our own copy of each candidate (issue 11 §9): http pictures show in the picker too.
+        pictures: {
+          [url('/static/img/teapot-large.jpg')]: pictureOf(url('/static/img/teapot-large.jpg')),
+          [url('/static/img/teapot-side.jpg')]: pictureOf(url('/static/img/teapot-side.jpg')),
+        },
       },
     });
+    expect(res.body.data.pictures[url('/static/img/teapot-side.jpg')]).toMatch(/^\/api\/images\//);
   });
 
   it('shares one cache between both calls (one fetch for the same URL)', async () => {
