@@ -90,6 +90,11 @@ const page = (slug, p) => `<!doctype html>
 
 const handler = (req, res) => {
   const url = new URL(req.url ?? '/', 'http://shop.local');
+  // A shop behind a bot wall: servers get Cloudflare's "Just a moment..." challenge.
+  if (url.pathname === '/walled/lamp.html') {
+    res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'cf-mitigated': 'challenge' });
+    return res.end('<!doctype html><html><head><title>Just a moment...</title></head><body><noscript>Enable JavaScript and cookies to continue</noscript><script>window._cf_chl_opt={cType:"managed"};</script></body></html>');
+  }
   const m = /^\/products\/([a-z]+)\.html$/.exec(url.pathname);
   if (m && products[m[1]]) {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });

@@ -8,7 +8,7 @@ import { Grid } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
 import 'swiper/swiper.css';
 import { NO_IMAGE } from '@wishlist/contracts';
-import { Spinner } from '@wishlist/ui';
+import { ProductPicture, Spinner } from '@wishlist/ui';
 import { useProductsT } from './i18n';
 import { SLIDER_COLUMNS, SLIDER_MIN_CELLS, sliderCellCount } from './images';
 
@@ -20,11 +20,15 @@ export interface ImagePickerProps {
   error?: string;
   /** Shown under the slider (e.g. the page's pictures could not be read). */
   note?: string;
+  /** Our own copy of images, keyed by URL. */
+  pictures?: Record<string, string>;
 }
 
 const CELLS_PER_PAGE = SLIDER_MIN_CELLS;
+/** A picker cell is at most this wide (three per row in the form). */
+const PICKER_CSS_WIDTH = 160;
 
-export function ImagePicker({ images, loading, value, onChange, error, note }: ImagePickerProps) {
+export function ImagePicker({ images, loading, value, onChange, error, note, pictures }: ImagePickerProps) {
   const { t } = useProductsT();
   const id = useId();
   const labelId = `${id}-label`;
@@ -143,7 +147,11 @@ export function ImagePicker({ images, loading, value, onChange, error, note }: I
                     onKeyDown={(e) => onKeyDown(e, i)}
                     onFocus={() => showIndex(i)}
                   >
-                    <img src={image} alt="" referrerPolicy="no-referrer" loading="lazy" decoding="async" draggable={false} />
+                    {isPlaceholder ? (
+                      <img src={image} alt="" loading="lazy" decoding="async" draggable={false} />
+                    ) : (
+                      <ProductPicture image={image} picture={pictures?.[image]} cssWidth={PICKER_CSS_WIDTH} />
+                    )}
                     {isPlaceholder && <span className="lists-pf-images__none">{t('form.noImage')}</span>}
                   </button>
                 </SwiperSlide>

@@ -1,12 +1,14 @@
 // Product creation (SPEC §2): the URL step (Continue disabled until the URL is valid, the field in
 // error when non-empty and invalid), then the form prefilled from the page's metadata. A page that
-// cannot be read shows the service's message and lets the person fill in the form by hand.
+// cannot be read says why and what to do (in the person's language, from the service's reason
+// code) and lets the person fill in the form by hand. A shop that answers with a robot check
+// (`page_blocked`) cannot be read at all: the form opens at once, the link kept, saying so.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getPageMetadata, type PageMetadata } from '@wishlist/api-client';
 import { PRODUCT_URL_MAX_LENGTH, isCompleteProductUrl, isValidProductUrl } from '@wishlist/contracts';
 import { Button, Spinner, TextField, isAndroid } from '@wishlist/ui';
-import { fieldErrorsOf, isUnreachable } from './errors';
+import { fieldErrorsOf, isUnreachable, pageErrorCodeOf } from './errors';
 import { useProductsT } from './i18n';
 import { ProductForm, type ProductDraft } from './ProductForm';
 import type { SaveResult } from './saveProduct';
@@ -25,14 +27,15 @@ export interface ProductCreationProps {
 type Step =
   | { kind: 'url' }
   | { kind: 'reading'; url: string }
-  | { kind: 'form'; draft: ProductDraft; candidates: string[] };
+  | { kind: 'form'; draft: ProductDraft; candidates: string[]; pictures?: Record<string, string>; notice?: string; byHand?: boolean };
 
-function draftFrom(meta: PageMetadata | null, typedUrl: string): { draft: ProductDraft; candidates: string[] } {
+function draftFrom(meta: PageMetadata | null, typedUrl: string): { draft: ProductDraft; candidates: string[]; pictures?: Record<string, string> } {
   if (!meta) return { draft: { name: '', price: null, url: typedUrl }, candidates: [] };
   const url = isCompleteProductUrl(meta.url) ? meta.url : typedUrl;
   return {
     draft: { name: meta.title, price: meta.price, url, currency: meta.currency },
     candidates: meta.images,
+    pictures: meta.pictures,
   };
 }
 
@@ -70,13 +73,22 @@ export function ProductCreation({
       setStep({ kind: 'form', ...draftFrom(meta, target) });
     } catch (e) {
       if (!mounted.current) return;
+      const code = pageErrorCodeOf(e);
+      if (code === 'page_blocked') {
+        // Nothing to retry: the shop refuses automatic reading. Straight to the form, link kept.
+        setStep({ kind: 'form', ...draftFrom(null, target), notice: t('form.blockedNotice'), byHand: true });
+        return;
+      }
+      const key = `urlStep.errors.${code}`;
+      const worded = code && t(key) !== key ? t(key) : '';
       const message = fieldErrorsOf(e).url;
       setFetchError(
-        message
-          ? t('urlStep.fetchFailed', { message })
-          : isUnreachable(e)
-            ? t('notifications.unreachable')
-            : t('urlStep.fetchFailedGeneric'),
+        worded ||
+          (message
+            ? t('urlStep.fetchFailed', { message })
+            : isUnreachable(e)
+              ? t('notifications.unreachable')
+              : t('urlStep.fetchFailedGeneric')),
       );
       setStep({ kind: 'url' });
     } finally {
@@ -126,6 +138,9 @@ export function ProductCreation({
         <ProductForm
           draft={step.draft}
           candidates={step.candidates}
+          pictures={step.pictures}
+          notice={step.notice}
+          focusName={step.byHand}
           routeListId={productListId}
           onSaved={onSaved}
           onCancel={onCancel}
@@ -168,7 +183,7 @@ export function ProductCreation({
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => setStep({ kind: 'form', ...draftFrom(null, url.trim()) })}
+              onClick={() => setStep({ kind: 'form', ...draftFrom(null, url.trim()), byHand: true })}
               disabled={!isCompleteProductUrl(url)}
             >
               {t('urlStep.fillByHand')}

@@ -35,9 +35,15 @@ export interface ProductFormProps {
   draft: ProductDraft;
   /** Picture candidates (absolute URLs, best first); null while not known yet. */
   candidates: string[] | null;
+  /** Our own copy of candidates, keyed by URL (shown and checked instead of the shop's). */
+  pictures?: Record<string, string>;
   /** The list named by the route (creation): the default when it is one of the person's lists. */
   routeListId?: string;
   imagesNote?: string;
+  /** A word above the fields (creation: why they are empty, e.g. the shop blocks automatic reading). */
+  notice?: string;
+  /** Moves the focus to the name field once the form is shown (the person fills it by hand). */
+  focusName?: boolean;
   onSaved: (result: SaveResult) => void;
   onCancel: () => void;
   /** A save failed for another reason than invalid data (after the failure notification). */
@@ -55,8 +61,11 @@ const FIELD_ORDER = ['name', 'price', 'image', 'productListId', 'url'] as const;
 export function ProductForm({
   draft,
   candidates,
+  pictures,
   routeListId,
   imagesNote,
+  notice,
+  focusName = false,
   onSaved,
   onCancel,
   onSaveFailed,
@@ -78,7 +87,13 @@ export function ProductForm({
   const [removing, setRemoving] = useState(false);
   const [loadAttempt, setLoadAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const { images, loading: imagesLoading } = useImageChoices(candidates);
+  const { images, loading: imagesLoading } = useImageChoices(candidates, pictures);
+
+  useEffect(() => {
+    if (focusName) formRef.current?.querySelector<HTMLElement>('[data-field="name"]')?.focus();
+    // Once, when the form is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // The person's own lists; default: the product's list, else the route's list, else the first.
   useEffect(() => {
@@ -206,7 +221,19 @@ export function ProductForm({
   const site = websiteName(draft.url);
 
   return (
-    <form ref={formRef} className="lists-pf-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={saving || undefined}>
+    <form
+      ref={formRef}
+      className="lists-pf-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={saving || undefined}
+    >
+      {notice && (
+        // An alert: it appears with the form, as the focus moves to the name field.
+        <div className="lists-pf-alert lists-pf-notice" role="alert">
+          <p>{notice}</p>
+        </div>
+      )}
       {draft.url && (
         <div className="lists-pf-source">
           <span className="lists-pf-source__label">{t('form.page')}</span>
@@ -266,6 +293,7 @@ export function ProductForm({
         }}
         error={errors.image}
         note={imagesNote}
+        pictures={pictures}
       />
 
       {lists.status === 'loading' && (

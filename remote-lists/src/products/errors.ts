@@ -25,3 +25,14 @@ export function fieldErrorsOf(e: unknown): FieldErrors {
 
 export const isValidationError = (e: unknown) => isApiError(e) && e.status === 422;
 export const isUnreachable = (e: unknown) => isApiError(e) && e.unreachable;
+
+/**
+ * The reason a page could not be read: the `code` of the page call's 422 (`page_blocked`,
+ * `page_timeout`, `url_forbidden`…) or of another refusal (`too_many_requests`).
+ */
+export function pageErrorCodeOf(e: unknown): string | undefined {
+  if (!isApiError(e)) return undefined;
+  const data = e.data as { code?: unknown; error?: { code?: unknown } } | null;
+  const code = e.status === 422 ? data?.code : data?.error?.code;
+  return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
+}

@@ -19,9 +19,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Loads an image in the browser; true when it loads and is larger than 200x200. */
-export function isUsableImage(url: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): Promise<boolean> {
+/** The width our copy of a candidate is checked at: never enlarged, so its size tells the original's. */
+export const PROBE_WIDTH = 960;
+
+/**
+ * Loads an image in the browser; true when it loads and is larger than 200x200. With our own copy
+ * (`picture`), that is what is loaded: a plain-http picture the page's security policy would block
+ * is then checked and shown too (issue 11 §9), and the browser never calls the shop.
+ */
+export function isUsableImage(url: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS, picture?: string): Promise<boolean> {
   if (!isHttpUrl(url)) return Promise.resolve(false);
+  const src = picture ? `${picture}?w=${PROBE_WIDTH}` : url;
   return new Promise((resolve) => {
     const img = new Image();
     let done = false;
@@ -41,7 +49,7 @@ export function isUsableImage(url: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS): P
     img.onerror = () => finish(false);
     img.referrerPolicy = 'no-referrer';
     img.decoding = 'async';
-    img.src = url;
+    img.src = src;
   });
 }
 
@@ -73,15 +81,16 @@ export interface ImageChoices {
  * Checks the candidates in the browser; images appear as they are confirmed (in candidate order),
  * `loading` turns false once all are settled. `null` candidates means "not known yet".
  */
-export function useImageChoices(candidates: readonly string[] | null): ImageChoices {
-  const key = candidates ? JSON.stringify(candidates) : null;
+export function useImageChoices(candidates: readonly string[] | null, pictures?: Readonly<Record<string, string>>): ImageChoices {
+  const key = candidates ? JSON.stringify({ candidates, pictures: pictures ?? {} }) : null;
   const [state, setState] = useState<ImageChoices>({ images: [NO_IMAGE], loading: true });
   useEffect(() => {
     if (key === null) {
       setState({ images: [NO_IMAGE], loading: true });
       return;
     }
-    const list = distinctCandidates(JSON.parse(key) as string[]);
+    const parsed = JSON.parse(key) as { candidates: string[]; pictures: Record<string, string> };
+    const list = distinctCandidates(parsed.candidates);
     let cancelled = false;
     const ok: Array<boolean | undefined> = list.map(() => undefined);
     const publish = () => {
@@ -93,7 +102,7 @@ export function useImageChoices(candidates: readonly string[] | null): ImageChoi
     };
     publish();
     list.forEach((url, i) => {
-      void isUsableImage(url).then((usable) => {
+      void isUsableImage(url, IMAGE_LOAD_TIMEOUT_MS, parsed.pictures[url]).then((usable) => {
         ok[i] = usable;
         publish();
       });

@@ -9,9 +9,12 @@
  *   and anywhere in the candidates (at most 30) are reported.
  * - price: equal in cents; a `null` expectation means no price may be extracted.
  * - the captcha page: no price and no product title may be extracted.
+ * - bot walls (`detectBotWall`, as the fetch answers them with status 200): the captcha page must
+ *   be recognised, no product page may be taken for a wall.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { detectBotWall } from '../src/pages/challenge';
 import { decodeHtml } from '../src/pages/decode';
 import { extractMetadata } from '../src/pages/metadata';
 import { parsePriceToCents } from '../src/pages/price';
@@ -52,7 +55,7 @@ interface Tally {
   total: number;
 }
 const tally = () => ({ hit: 0, total: 0 });
-const score = { title: tally(), image1: tally(), image5: tally(), imageAny: tally(), price: tally(), currency: tally(), negative: tally() };
+const score = { title: tally(), image1: tally(), image5: tally(), imageAny: tally(), price: tally(), currency: tally(), negative: tally(), wall: tally(), notWall: tally() };
 const count = (t: Tally, ok: boolean) => {
   t.total += 1;
   if (ok) t.hit += 1;
@@ -66,6 +69,9 @@ for (const page of pages) {
   const meta = extractMetadata(html, page.url ?? 'https://shop.example/product');
   totalMs += performance.now() - started;
   const { expected } = page;
+  const wall = detectBotWall({ status: 200, headers: {}, html });
+  count(page.captcha ? score.wall : score.notWall, page.captcha ? wall !== null : wall === null);
+  if ((wall !== null) !== Boolean(page.captcha)) misses.push(`${page.file} bot wall: ${JSON.stringify(wall)}`);
 
   if (page.captcha) {
     const ok = meta.price === null;
@@ -112,4 +118,5 @@ console.log(`  image any (≤30) ${pct(score.imageAny)}`);
 console.log(`  price           ${pct(score.price)}`);
 console.log(`  currency        ${pct(score.currency)}`);
 console.log(`  captcha page    ${pct(score.negative)} (no price, no product)`);
+console.log(`  bot wall        ${pct(score.wall)} recognised; product pages read as pages ${pct(score.notWall)}`);
 if (verbose || process.argv.includes('--misses')) for (const m of misses) console.log(`  - ${m}`);

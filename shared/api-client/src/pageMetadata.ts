@@ -3,6 +3,7 @@
 // entry is dropped on failure, so a retry fetches again.
 import { TimedCache } from './cache';
 import { request } from './http';
+import { IMAGE_PATH } from '@wishlist/contracts';
 
 export interface PageMetadata {
   /** The final URL after redirects. */
@@ -15,6 +16,8 @@ export interface PageMetadata {
   /** ISO 4217 code, or null. */
   currency: string | null;
   siteName: string | null;
+  /** Our own copy of each image, keyed by its URL (`/api/images/…`, see `Product.picture`). */
+  pictures?: Record<string, string>;
 }
 
 /** The service fetches the shop's page before it answers: allow far more than the connect timeout. */
@@ -36,6 +39,17 @@ const isHttpUrl = (value: unknown): value is string => {
   }
 };
 
+/** Only paths of our own picture route, for images of the answer. */
+function picturesOf(raw: unknown, images: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const image of images) {
+    const p = (raw as Record<string, unknown>)[image];
+    if (typeof p === 'string' && p.startsWith(`${IMAGE_PATH}/`) && p.length <= 4200) out[image] = p;
+  }
+  return out;
+}
+
 /** Whatever the service answers, the caller gets well-typed fields (never scraped markup). */
 function normalise(raw: unknown, requestedUrl: string): PageMetadata {
   const d = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -48,6 +62,7 @@ function normalise(raw: unknown, requestedUrl: string): PageMetadata {
     price,
     currency: typeof d.currency === 'string' && /^[A-Za-z]{3}$/.test(d.currency) ? d.currency.toUpperCase() : null,
     siteName: typeof d.siteName === 'string' && d.siteName.trim() ? d.siteName.trim() : null,
+    pictures: picturesOf(d.pictures, images),
   };
 }
 

@@ -12,6 +12,12 @@ const meta = {
   url: 'https://shop.example/kite',
   title: '  Red kite  ',
   images: ['https://shop.example/a.jpg', 'http://shop.example/b.jpg', 'javascript:alert(1)', 'https://shop.example/a.jpg'],
+  // Only our own picture paths, for images of the answer, are kept.
+  pictures: {
+    'http://shop.example/b.jpg': '/api/images/aHR0cA.sig',
+    'https://shop.example/a.jpg': 'https://evil.example/track.gif',
+    'https://elsewhere.example/c.jpg': '/api/images/Yw.sig',
+  },
   price: 1999,
   currency: 'eur',
   siteName: 'Shop',
@@ -46,6 +52,7 @@ describe('getPageMetadata', () => {
       price: 1999,
       currency: 'EUR',
       siteName: 'Shop',
+      pictures: { 'http://shop.example/b.jpg': '/api/images/aHR0cA.sig' },
     });
   });
 
@@ -58,6 +65,7 @@ describe('getPageMetadata', () => {
       price: null,
       currency: null,
       siteName: null,
+      pictures: {},
     });
   });
 

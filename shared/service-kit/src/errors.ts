@@ -9,7 +9,8 @@ export const DATABASE_RETRY_AFTER_S = 2;
 /**
  * The one error type of every service. Thrown anywhere (domain, data, http); mapped to JSON in
  * `errorHandler` only:
- * - 422 → `{ "errors": { "<field>": "<message>" } }` (fieldErrors, or `{ [code]: message }`)
+ * - 422 → `{ "errors": { "<field>": "<message>" } }` (fieldErrors, or `{ [code]: message }`); with
+ *   fieldErrors and a code of its own (not `validation_failed`), also `"code": "<code>"`
  * - any other status → `{ "error": { "code", "message" } }`
  */
 export class HttpError extends Error {
@@ -107,7 +108,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** JSON body of an HttpError (used by the error handler and by the gateway's own answers). */
 export function errorBody(err: HttpError): object {
-  if (err.status === 422) return { errors: err.fieldErrors ?? { [err.code]: err.message } };
+  if (err.status === 422) {
+    if (!err.fieldErrors) return { errors: { [err.code]: err.message } };
+    // A 422 with its own code (not the generic one) names the reason next to the fields.
+    return err.code === 'validation_failed' ? { errors: err.fieldErrors } : { errors: err.fieldErrors, code: err.code };
+  }
   return { error: { code: err.code, message: err.message } };
 }
 

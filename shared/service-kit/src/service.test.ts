@@ -24,6 +24,9 @@ function demoService() {
       router.get('/last-list', () => {
         throw new HttpError(422, 'last_list', "You can't delete your list when it's only one you own.");
       });
+      router.get('/unreadable', () => {
+        throw new HttpError(422, 'page_blocked', 'The page could not be read.', { url: 'This shop blocks automatic reading.' });
+      });
       router.post('/echo', (req, res) => {
         res.json({ data: req.body });
       });
@@ -77,6 +80,12 @@ describe('createService', () => {
     const res = await request(app).get('/last-list');
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ errors: { last_list: "You can't delete your list when it's only one you own." } });
+  });
+
+  it('names the reason of a 422 with field errors when it has a code of its own', async () => {
+    const res = await request(app).get('/unreadable');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ errors: { url: 'This shop blocks automatic reading.' }, code: 'page_blocked' });
   });
 
   it.each(['/boom', '/async-boom'])('hides unknown errors behind a 500 (%s)', async (path) => {

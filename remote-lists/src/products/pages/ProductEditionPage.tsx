@@ -16,7 +16,7 @@ import { ProductForm } from '../ProductForm';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'ready'; product: Product; candidates: string[] | null; imagesFailed: boolean };
+  | { kind: 'ready'; product: Product; candidates: string[] | null; pictures?: Record<string, string>; imagesFailed: boolean };
 
 export default function ProductEditionPage() {
   const { productListId = '', productId = '' } = useParams();
@@ -41,10 +41,12 @@ export default function ProductEditionPage() {
         }
         const loaded = { ...product, productListId: listId };
         const current = loaded.image && loaded.image !== NO_IMAGE ? [loaded.image] : [];
-        setState({ kind: 'ready', product: loaded, candidates: null, imagesFailed: false });
+        const own: Record<string, string> = current.length && loaded.picture ? { [current[0]]: loaded.picture } : {};
+        setState({ kind: 'ready', product: loaded, candidates: null, pictures: own, imagesFailed: false });
         getPageMetadata(loaded.url).then(
-          (meta) => !cancelled && setState({ kind: 'ready', product: loaded, candidates: [...current, ...meta.images], imagesFailed: false }),
-          () => !cancelled && setState({ kind: 'ready', product: loaded, candidates: current, imagesFailed: true }),
+          (meta) =>
+            !cancelled && setState({ kind: 'ready', product: loaded, candidates: [...current, ...meta.images], pictures: { ...meta.pictures, ...own }, imagesFailed: false }),
+          () => !cancelled && setState({ kind: 'ready', product: loaded, candidates: current, pictures: own, imagesFailed: true }),
         );
       },
       (e: unknown) => {
@@ -83,6 +85,7 @@ export default function ProductEditionPage() {
               original: state.product,
             }}
             candidates={state.candidates}
+            pictures={state.pictures}
             imagesNote={state.imagesFailed ? t('form.imagesFailed') : undefined}
             onSaved={({ product }) => navigate(productListingPath(product.productListId, product.id))}
             onCancel={() => goBack(productListingPath(state.product.productListId, state.product.id))}

@@ -3,6 +3,7 @@ import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { detectBotWall, REFUSAL_STATUSES } from './challenge';
 import { decodeHtml } from './decode';
 import { PageFetchError } from './errors';
 import { checkUrl, createGuardAgents, isRefusedByAgent, MESSAGES, type CheckedUrl } from './guard';
@@ -39,7 +40,12 @@ const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-type HopResult = { kind: 'redirect'; location: string } | { kind: 'page'; body: Buffer; charset?: string };
+/** A refusal's body is only read to tell a bot wall from another error: a smaller cap. */
+const REFUSAL_MAX_BYTES = 512 * 1024;
+
+type HopResult =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page' | 'refused'; status: number; headers: http.IncomingHttpHeaders; body: Buffer; charset?: string };
 
 export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
   const agents = createGuardAgents(options.lookup);
@@ -91,17 +97,19 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
           resolve({ kind: 'redirect', location: res.headers.location });
           return;
         }
-        if (status < 200 || status > 299) return fail(new PageFetchError('status', MESSAGES.status(status)));
-
         const contentType = res.headers['content-type'] ?? '';
         const mime = contentType.split(';')[0].trim().toLowerCase();
-        if (mime && !HTML_TYPES.has(mime)) return fail(new PageFetchError('notHtml', MESSAGES.notHtml));
+        const ok = status >= 200 && status <= 299;
+        // A refusal (403, 429, 503…) may be an anti-bot wall: its HTML body says which.
+        const refused = !ok && REFUSAL_STATUSES.has(status) && (!mime || HTML_TYPES.has(mime));
+        if (!ok && !refused) return fail(statusError(status));
+        if (ok && mime && !HTML_TYPES.has(mime)) return fail(new PageFetchError('notHtml', MESSAGES.notHtml));
+        const maxBytes = refused ? Math.min(REFUSAL_MAX_BYTES, options.maxBytes) : options.maxBytes;
+        const tooLarge = () => (refused ? statusError(status) : new PageFetchError('tooLarge', MESSAGES.tooLarge));
         const declared = Number(res.headers['content-length']);
         const encoding = (res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
         // A compressed body may inflate: the cap below applies to the decoded bytes.
-        if (encoding === 'identity' && declared > options.maxBytes) {
-          return fail(new PageFetchError('tooLarge', MESSAGES.tooLarge));
-        }
+        if (encoding === 'identity' && declared > maxBytes) return fail(tooLarge());
         let body: Readable = res;
         if (encoding === 'gzip' || encoding === 'x-gzip') body = res.pipe(zlib.createGunzip());
         else if (encoding === 'deflate') body = res.pipe(zlib.createInflate());
@@ -112,8 +120,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
         let size = 0;
         body.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > options.maxBytes) {
-            fail(new PageFetchError('tooLarge', MESSAGES.tooLarge)); // first: destroying emits 'aborted'
+          if (size > maxBytes) {
+            fail(tooLarge()); // first: destroying emits 'aborted'
             body.destroy();
             return;
           }
@@ -124,9 +132,9 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
         body.on('end', () => {
           if (settled) return;
           const buffer = Buffer.concat(chunks);
-          if (!mime && !looksLikeHtml(buffer)) return fail(new PageFetchError('notHtml', MESSAGES.notHtml));
+          if (!mime && !looksLikeHtml(buffer)) return fail(refused ? statusError(status) : new PageFetchError('notHtml', MESSAGES.notHtml));
           settled = true;
-          resolve({ kind: 'page', body: buffer, charset: charsetOf(contentType) });
+          resolve({ kind: refused ? 'refused' : 'page', status, headers: res.headers, body: buffer, charset: charsetOf(contentType) });
         });
       });
       req.end();
@@ -140,7 +148,14 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       let checked = checkUrl(input, options.allowlist);
       for (let redirects = 0; ; redirects += 1) {
         const result = await hop(checked, combined, acceptLanguage);
-        if (result.kind === 'page') return { url: checked.url.href, html: decodeHtml(result.body, result.charset) };
+        if (result.kind !== 'redirect') {
+          const html = decodeHtml(result.body, result.charset);
+          // A robot check is never a product, whatever its status.
+          const wall = detectBotWall({ status: result.status, headers: result.headers, html });
+          if (wall) throw new PageFetchError('blocked', MESSAGES.blocked, wall);
+          if (result.kind === 'refused') throw statusError(result.status);
+          return { url: checked.url.href, html };
+        }
         if (redirects >= options.maxRedirects) throw new PageFetchError('tooManyRedirects', MESSAGES.tooManyRedirects);
         let next: URL;
         try {
@@ -157,6 +172,12 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       agents.destroy();
     },
   };
+}
+
+function statusError(status: number): PageFetchError {
+  return status === 404 || status === 410
+    ? new PageFetchError('notFound', MESSAGES.notFound)
+    : new PageFetchError('status', MESSAGES.status(status));
 }
 
 function charsetOf(contentType: string): string | undefined {

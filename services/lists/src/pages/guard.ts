@@ -28,17 +28,19 @@ import { PageFetchError } from './errors';
 
 export const MESSAGES = {
   invalid: 'Enter the full address of a web page, starting with http:// or https://.',
-  tooLong: 'This address is too long.',
-  scheme: 'Only web addresses starting with http:// or https:// can be read.',
-  credentials: 'Addresses with a user name or password cannot be read.',
-  forbidden: 'This address is not allowed: it points to a private or local network.',
+  tooLong: 'This address is too long. Copy the address of the product page from the browser, without extra text.',
+  scheme: 'Only web addresses starting with http:// or https:// can be read. Copy the address of the product page from the browser.',
+  credentials: 'Addresses with a user name or password cannot be read. Use the usual address of the shop page.',
+  forbidden: 'This address is not allowed: it points to a private or local network. Use the address of the product page on the public site of the shop.',
   port: 'This address uses a port that cannot be read; use the usual address of the shop page.',
   unreachable: 'The site could not be reached. Check the address and try again.',
-  timeout: 'The site took too long to answer. Try again later.',
+  timeout: 'The site took too long to answer. Try again in a moment, or fill in the details yourself.',
   notHtml: 'This address is not a web page (HTML). Use the address of the product page.',
-  tooLarge: 'This page is too large to be read.',
-  tooManyRedirects: 'This address redirects too many times.',
+  tooLarge: 'This page is too large to be read. Fill in the details yourself.',
+  tooManyRedirects: 'This address redirects too many times. Open it in a browser and copy the address of the page it ends on.',
+  notFound: 'The site says this page does not exist (HTTP 404). Check the address, or fill in the details yourself.',
   status: (status: number) => `The site answered with an error (HTTP ${status}). Check the address and try again.`,
+  blocked: 'This shop blocks automatic reading of its pages (it answered with a robot check). Fill in the details yourself.',
 } as const;
 
 export const MAX_URL_LENGTH = 2048;
@@ -104,7 +106,7 @@ function effectivePort(url: URL): number {
 
 /** Parses and checks one URL (the request, or a redirect target resolved against its page). */
 export function checkUrl(input: string | URL, allowlist: ReadonlySet<string>): CheckedUrl {
-  if (typeof input === 'string' && input.length > MAX_URL_LENGTH) throw new PageFetchError('invalid', MESSAGES.tooLong);
+  if (typeof input === 'string' && input.length > MAX_URL_LENGTH) throw new PageFetchError('tooLong', MESSAGES.tooLong);
   let url: URL;
   try {
     url = typeof input === 'string' ? new URL(input.trim()) : input;

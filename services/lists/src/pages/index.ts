@@ -9,6 +9,7 @@ import { PageFetchError } from './errors';
 import { createPageFetcher, type FetchedPage, type PageFetcher } from './fetchPage';
 import { checkUrl } from './guard';
 import { extractMetadata, type PageMetadata } from './metadata';
+import { pictureOf } from '../images/sign';
 
 export { extractMetadata, type PageMetadata } from './metadata';
 export { parsePriceToCents } from './price';
@@ -42,7 +43,9 @@ const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9,fr;q=0.6', fr: 'fr-FR,fr;q=0.9,en;
  * `POST /api/pages {url}` → the page's HTML (SPEC §7), and `POST /api/pages/metadata {url}` →
  * `{ data: { url, title, images, price, currency, siteName } }`. Both are for signed-in people,
  * share one guarded fetcher, one per-URL cache and one per-user rate limit. A refused or failed
- * URL answers 422 `{ errors: { url } }` with a message that says what to do.
+ * URL answers 422 `{ errors: { url }, code }`: a message that says what to do, and a code per
+ * reason (`page_blocked` for a robot check, `page_timeout`, `page_not_found`, `url_forbidden`…,
+ * see PAGE_ERROR_CODES) for clients that word it themselves.
  */
 export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Router {
   const allowlist = parseAllowlist(config.pageFetchAllowlist);
@@ -74,8 +77,8 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
       return page;
     } catch (err) {
       if (err instanceof PageFetchError) {
-        req.log?.info({ pageFetch: err.kind, host: hostOf(raw) }, 'page fetch refused or failed');
-        throw HttpError.unprocessable({ url: err.message }, 'The page could not be read.');
+        req.log?.info({ pageFetch: err.kind, host: hostOf(raw), ...(err.wall && { botWall: err.wall }) }, 'page fetch refused or failed');
+        throw new HttpError(422, err.code, 'The page could not be read.', { url: err.message });
       }
       throw err;
     }
@@ -110,7 +113,10 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     const page = await read(req);
     page.metadata ??= extractMetadata(page.html, page.url);
     res.set('Cache-Control', 'private, no-store');
-    res.json({ data: { url: page.url, ...page.metadata } });
+    // Each candidate's copy from our own origin (issue 11 §9: a plain-http picture shows in the
+    // picker; the visitor's browser never calls the shop), keyed by the candidate URL.
+    const pictures = Object.fromEntries(page.metadata.images.flatMap((image) => (pictureOf(image) ? [[image, pictureOf(image)!]] : [])));
+    res.json({ data: { url: page.url, ...page.metadata, pictures } });
   });
 
   return router;

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   clientSpoofAttempts,
@@ -13,6 +15,7 @@ import {
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import request from 'supertest';
 import { listsConfig } from '../config';
+import { pictureOf } from '../images';
 import { createPagesRouter, type PagesConfig, type PagesDeps } from './index';
 
 /* A local "shop": every path is a scenario; it counts the connections it receives. ---------- */
@@ -25,6 +28,8 @@ const SHOP_PAGE = `<!doctype html><html><head><meta charset="utf-8">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue Teapot",
  "offers":{"@type":"Offer","price":"24.90","priceCurrency":"EUR"}}</script>
 </head><body><h1>Blue Teapot</h1><img src="img/teapot-side.jpg" width="600" height="600"><script>window.x = 1</script></body></html>`;
+
+const wall = (file: string) => readFileSync(path.join(__dirname, 'fixtures', 'walls', file));
 
 let shop: http.Server;
 let shopPort: number;
@@ -104,6 +109,23 @@ function startShop(): Promise<void> {
       case '/missing':
         res.writeHead(404, { 'Content-Type': 'text/html' });
         return res.end('<html><title>Not found</title></html>');
+      case '/forbidden':
+        res.writeHead(403, { 'Content-Type': 'text/html' });
+        return res.end('<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1></body></html>');
+      case '/cloudflare':
+        res.writeHead(403, { 'Content-Type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge' });
+        return res.end(wall('403-cloudflare-just-a-moment.html'));
+      case '/datadome':
+        res.writeHead(403, { 'Content-Type': 'text/html;charset=utf-8', 'Content-Encoding': 'gzip' });
+        return res.end(gzipSync(wall('403-datadome.html')));
+      case '/robot-check':
+        return html(wall('200-amazon-continue-shopping.html'));
+      case '/robot-check-503':
+        res.writeHead(503, { 'Content-Type': 'text/html' });
+        return res.end(wall('503-amazon-robot-check.html'));
+      case '/busy':
+        res.writeHead(503, { 'Content-Type': 'text/html' });
+        return res.end(`<html><title>Down for maintenance</title><body>${'z'.repeat(600_000)}</body></html>`);
       case '/broken':
         res.writeHead(500, { 'Content-Type': 'text/html' });
         return res.end('oops');
@@ -404,21 +426,41 @@ describe('limits and failures of an allowed site', () => {
     allowed = appWith({ pageFetchAllowlist: shopAllowed(), pageFetchMaxBytes: 200_000, pageFetchTimeoutMs: 1000 });
   });
   const url = (path: string) => `http://127.0.0.1:${shopPort}${path}`;
-  const cases: Array<[string, RegExp]> = [
-    ['/json', /not a web page/],
-    ['/image', /not a web page/],
-    ['/huge', /too large/],
-    ['/huge-chunked', /too large/],
-    ['/gzip-bomb', /too large/],
-    ['/slow', /too long/],
-    ['/silent', /too long/],
-    ['/missing', /HTTP 404/],
-    ['/broken', /HTTP 500/],
+  const cases: Array<[string, string, RegExp]> = [
+    ['/json', 'page_not_html', /not a web page/],
+    ['/image', 'page_not_html', /not a web page/],
+    ['/huge', 'page_too_large', /too large/],
+    ['/huge-chunked', 'page_too_large', /too large/],
+    ['/gzip-bomb', 'page_too_large', /too large/],
+    ['/slow', 'page_timeout', /too long/],
+    ['/silent', 'page_timeout', /too long/],
+    ['/missing', 'page_not_found', /does not exist \(HTTP 404\)/],
+    ['/broken', 'page_error', /HTTP 500/],
+    ['/forbidden', 'page_error', /HTTP 403/],
+    ['/busy', 'page_error', /HTTP 503/],
   ];
-  it.each(cases)('%s → 422 %s', async (path, message) => {
+  it.each(cases)('%s → 422 %s %s', async (path, code, message) => {
     const res = await postPage(allowed, url(path));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ errors: { url: expect.stringMatching(message) } });
+    expect(res.body).toEqual({ errors: { url: expect.stringMatching(message) }, code });
+  });
+
+  // A robot check (captcha, "Just a moment...", "Press & Hold") is never read as a product named
+  // after the shop, whatever status it comes with; both calls answer the same distinct error.
+  it.each([
+    ['/cloudflare', '403 + cf-mitigated'],
+    ['/datadome', '403, gzipped'],
+    ['/robot-check', '200'],
+    ['/robot-check-503', '503'],
+  ])('%s (%s) → 422 page_blocked on both calls', async (path) => {
+    for (const call of ['/api/pages', '/api/pages/metadata']) {
+      const res = await postPage(allowed, url(path), call);
+      expect({ call, status: res.status, body: res.body }).toEqual({
+        call,
+        status: 422,
+        body: { errors: { url: expect.stringMatching(/blocks automatic reading/) }, code: 'page_blocked' },
+      });
+    }
   });
 
   it('a closed port → 422 could not be reached', async () => {
@@ -478,8 +520,14 @@ describe('POST /api/pages and /api/pages/metadata on an allowlisted local shop',
         price: 2490,
         currency: 'EUR',
         siteName: 'Little Shop',
+        // Our own copy of each candidate (issue 11 §9): http pictures show in the picker too.
+        pictures: {
+          [url('/static/img/teapot-large.jpg')]: pictureOf(url('/static/img/teapot-large.jpg')),
+          [url('/static/img/teapot-side.jpg')]: pictureOf(url('/static/img/teapot-side.jpg')),
+        },
       },
     });
+    expect(res.body.data.pictures[url('/static/img/teapot-side.jpg')]).toMatch(/^\/api\/images\//);
   });
 
   it('shares one cache between both calls (one fetch for the same URL)', async () => {
