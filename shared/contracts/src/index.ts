@@ -2,3 +2,5 @@ export * from './entities';
 export * from './payloads';
 export * from './validation';
 export * from './format';
+export * from './productFacts';
+export * from './productUrl';
