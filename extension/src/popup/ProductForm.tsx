@@ -119,10 +119,12 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
     const href = `${server}/product-list/${encodeURIComponent(saved.list.id)}/${encodeURIComponent(saved.product.id ?? '')}`;
     return (
       <section className="x-section x-saved" aria-labelledby={`${id}-saved`}>
-        <h2 id={`${id}-saved`} className="x-title" role="status">
-          {t('savedTitle', saved.list.name)}
-        </h2>
-        <p className="x-saved__name">{saved.product.name}</p>
+        <div role="status" className="x-section">
+          <h2 id={`${id}-saved`} className="x-title">
+            {t('savedTitle', saved.list.name)}
+          </h2>
+          <p className="x-saved__name">{saved.product.name}</p>
+        </div>
         <a className="ui-button ui-button--primary ui-button--md ui-button--block" href={href} target="_blank" rel="noopener noreferrer">
           <span className="ui-button__label">{t('seeInList')}</span>
         </a>
