@@ -50,7 +50,8 @@ export function createManifest({ version, serverUrl, geckoId, extraHostPermissio
     browser_specific_settings: {
       gecko: {
         id: geckoId,
-        strict_min_version: '128.0',
+        // 140 (the ESR of 2025) is the first to know data_collection_permissions.
+        strict_min_version: '140.0',
         // Firefox asks add-ons to declare what they send: the product and the e-mail address go
         // to the person's own Wishlist server, nothing to anyone else.
         data_collection_permissions: { required: ['websiteContent', 'personallyIdentifyingInfo'] },
