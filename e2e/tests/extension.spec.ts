@@ -12,8 +12,9 @@ import { chromium, expect, test, type BrowserContext, type Page, type Worker } f
 import { encodeProductUrl, productCreationFromUrlPath } from '../../shared/contracts/src/productUrl';
 import { PORT, SHOP_URL } from '../playwright.config';
 import { latestMailTo, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
-import { expectNoHorizontalOverflow } from './helpers';
+import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 import AxeBuilder from '@axe-core/playwright';
+import AdmZip from 'adm-zip';
 
 const SERVER = `http://localhost:${PORT}`;
 const root = resolve(__dirname, '..', '..');
@@ -52,11 +53,57 @@ function buildExtension(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => [dir, release].forEach((d) => rmSync(d, { recursive: true, force: true })) };
 }
 
+/** Chromium with the unpacked extension, its browser language set (the extension follows it). */
+async function launchWithExtension(dir: string, lang: 'en-US' | 'fr-FR') {
+  const profile = mkdtempSync(join(tmpdir(), 'wishlist-ext-profile-'));
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: existsSync(executablePath) ? executablePath : undefined,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: lang,
+    // Chromium on Linux takes its interface language (chrome.i18n's) from LANGUAGE, not --lang.
+    env: { ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)), LANGUAGE: lang.replace('-', '_') },
+    args: [
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
+      `--lang=${lang}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return {
+    context,
+    worker,
+    extensionId: new URL(worker.url()).host,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The validation link of the newest sign-in mail to `email`, opened in a tab of `context`. */
+async function openSignInLink(context: BrowserContext, email: string, sentAfter: string) {
+  const { path } = validationPath(await latestMailTo(context.request, email, sentAfter));
+  const mailTab = await context.newPage();
+  await mailTab.goto(`${SERVER}${path}`);
+  // This browser's site is not the one that asked: "validated, sign in on your other devices".
+  await expect(mailTab).toHaveURL(/\/validate-email-success$/);
+  await mailTab.close();
+}
+
 let context: BrowserContext;
 let worker: Worker;
 let extensionId: string;
 let cleanup: () => void;
-let profile: string;
+let closeBrowser: (() => Promise<void>) | undefined;
 
 test.describe('browser extension', () => {
   test.describe.configure({ mode: 'serial' });
@@ -66,34 +113,12 @@ test.describe('browser extension', () => {
     test.skip(info.project.name !== 'desktop', 'a desktop-browser feature: runs once, in the desktop project');
     const built = buildExtension();
     cleanup = built.cleanup;
-    profile = mkdtempSync(join(tmpdir(), 'wishlist-ext-profile-'));
-    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: existsSync(executablePath) ? executablePath : undefined,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-      args: [
-        `--disable-extensions-except=${built.dir}`,
-        `--load-extension=${built.dir}`,
-        '--lang=en-US',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    extensionId = new URL(worker.url()).host;
+    ({ context, worker, extensionId, close: closeBrowser } = await launchWithExtension(built.dir, 'en-US'));
   });
 
   test.afterAll(async () => {
-    await context?.close();
+    await closeBrowser?.();
     cleanup?.();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   const stored = () => worker.evaluate(() => chrome.storage.local.get(null)) as Promise<Stored>;
@@ -139,12 +164,7 @@ test.describe('browser extension', () => {
     expect(pending.server).toBe(SERVER);
 
     // The link is opened elsewhere (another tab here); the popup's 2 s polling notices it.
-    const { path } = validationPath(await latestMailTo(context.request, email, sentAt));
-    const mailTab = await context.newPage();
-    await mailTab.goto(`${SERVER}${path}`);
-    // This browser's site is not the one that asked: "validated, sign in on your other devices".
-    await expect(mailTab).toHaveURL(/\/validate-email-success$/);
-    await mailTab.close();
+    await openSignInLink(context, email, sentAt);
 
     await expect(popup.getByRole('heading', { name: 'Add to my wish list' })).toBeVisible({ timeout: 15_000 });
     await expect(popup.getByText('From localhost')).toBeVisible();
@@ -297,5 +317,67 @@ test.describe('Open in Wishlist keeps the chosen list', () => {
       await expect(page).toHaveURL(new RegExp(`/product-list/${chosen.id}\\?encodedProductUrl=`));
     }
     await expect(page.getByRole('combobox', { name: /list/i })).toHaveValue(chosen.id, { timeout: 15_000 });
+  });
+});
+
+test.describe('the extension guide and its downloads', () => {
+  test('the guide shows the real popup and downloads the packages the gateway offers', async ({ page }, info) => {
+    const fr = info.project.name === 'mobile-360';
+    await page.goto(fr ? '/fr/comment-utiliser-l-extension' : '/en/how-to-use-extension');
+    const picture = page.getByRole('img', { name: fr ? /^La fenêtre de l’extension Wishlist/ : /^The Wishlist extension window/ });
+    await expect(picture).toBeVisible();
+    // The picture really loaded (not a broken image).
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
+    await expect(picture).toHaveAttribute('src', fr ? /extension-popup-fr\./ : /extension-popup-en\./);
+    await expectAccessible(page);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `/tmp/hE-guide-${info.project.name}.png`, fullPage: true });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: fr ? 'Wishlist pour Chrome' : 'Wishlist for Chrome' }).click();
+    expect((await download).suggestedFilename()).toBe('wishlist-chrome.zip');
+    const firefox = await page.request.get(await page.getByRole('link', { name: fr ? 'Wishlist pour Firefox' : 'Wishlist for Firefox' }).getAttribute('href') ?? '');
+    expect(firefox.status()).toBe(200);
+    expect(firefox.headers()['content-type']).toBe('application/zip');
+    // The package talks to the server that offers it (npm start builds it for its own address).
+    const manifest = JSON.parse(new AdmZip(await firefox.body()).readAsText('manifest.json'));
+    expect(manifest.host_permissions).toEqual([`${SERVER}/*`]);
+    expect(manifest.browser_specific_settings.gecko.id).toBeTruthy();
+  });
+});
+
+test.describe('the guide’s picture in French', () => {
+  // Run on demand with UPDATE_GUIDE_PICTURES=1 (the English one is taken by the journey above).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures argument's shape
+  test('the popup in a French browser, as the French guide shows it', async ({}, info) => {
+    test.skip(!process.env.UPDATE_GUIDE_PICTURES || info.project.name !== 'desktop', 'refreshes a guide picture on demand');
+    const built = buildExtension();
+    const fr = await launchWithExtension(built.dir, 'fr-FR');
+    try {
+      const shop = await fr.context.newPage();
+      await shop.goto(`${SHOP_URL}/products/teapot.html`);
+      const tabId = await fr.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? 0, shop.url());
+      const popup = await fr.context.newPage();
+      await popup.setViewportSize({ width: 360, height: 600 });
+      await popup.goto(`chrome-extension://${fr.extensionId}/popup.html?tabId=${tabId}`);
+      const email = uniqueEmail('ext-fr');
+      const sentAt = new Date(Date.now() - 1000).toISOString();
+      await popup.getByLabel('Votre adresse e-mail').fill(email);
+      await popup.getByRole('button', { name: 'Envoyez-moi le lien' }).click();
+      await openSignInLink(fr.context, email, sentAt);
+      await expect(popup.getByLabel('Nom', { exact: true })).toHaveValue('Cast iron teapot', { timeout: 15_000 });
+      await expect(popup.getByLabel('Prix (€)')).toHaveValue('34,90');
+      const list = popup.getByLabel('Liste', { exact: true });
+      await list.selectOption({ label: 'Nouvelle liste…' });
+      await popup.getByLabel('Nom de la nouvelle liste').fill('Anniversaire');
+      await popup.getByRole('button', { name: 'Créer' }).click();
+      await expect(list.locator('option:checked')).toHaveText('Anniversaire');
+      await popup.getByLabel('Nom', { exact: true }).fill('Théière en fonte, rouge');
+      await popup.getByLabel('Nom', { exact: true }).blur();
+      await popup.screenshot({ path: join(root, 'remote-content/src/assets/extension-popup-fr.png') });
+    } finally {
+      await fr.close();
+      built.cleanup();
+    }
   });
 });
