@@ -288,6 +288,37 @@ test.describe('browser extension', () => {
     await shop.close();
   });
 
+  test('says plainly when the server does not answer, and Retry works once it does', async () => {
+    // Another server address in the options, where nothing listens.
+    await worker.evaluate(() => chrome.storage.sync.set({ serverUrl: 'http://localhost:9' }));
+    const { shop, popup } = await openPopupFor('/products/scarf.html');
+    await expect(popup.getByRole('alert')).toHaveText(
+      'The Wishlist server (localhost:9) does not answer. Check your connection, or the server address in the options, then try again.',
+    );
+    await expectPopupAccessible(popup);
+    await worker.evaluate(() => chrome.storage.sync.remove('serverUrl'));
+    await popup.getByRole('button', { name: 'Try again' }).click();
+    await expect(popup.getByLabel('Name')).toHaveValue('Merino wool scarf');
+    await shop.close();
+    await popup.close();
+  });
+
+  test('the options page: the server address, checked before it is used', async () => {
+    const options = await context.newPage();
+    await options.setViewportSize({ width: 360, height: 700 });
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    const field = options.getByLabel('Address of your Wishlist server');
+    await expect(field).toHaveValue(SERVER);
+    await expect(options.getByText(`Built-in address: ${SERVER}`, { exact: false })).toBeVisible();
+    await field.fill('ftp://files.example');
+    await options.getByRole('button', { name: 'Save' }).click();
+    await expect(options.getByRole('alert')).toHaveText('Enter a web address such as https://wishlist.example.');
+    await expectPopupAccessible(options);
+    // Nothing was changed.
+    expect(await worker.evaluate(() => chrome.storage.sync.get('serverUrl'))).toEqual({});
+    await options.close();
+  });
+
   test('sign-out in the popup revokes the token', async () => {
     const { token } = await stored();
     expect((await apiAs(token!.bearer, '/api/product-lists')).status).toBe(200);
@@ -299,6 +330,34 @@ test.describe('browser extension', () => {
     await expect.poll(async () => (await apiAs(token!.bearer, '/api/product-lists')).status, { timeout: 5000 }).toBe(401);
     await shop.close();
     await popup.close();
+  });
+
+  test('a token revoked elsewhere: the popup says the session ended and offers to sign in again', async () => {
+    const email = uniqueEmail('ext-revoked');
+    const { shop, popup } = await openPopupFor('/products/book.html');
+    const sentAt = new Date(Date.now() - 1000).toISOString();
+    await popup.getByLabel('Your e-mail address').fill(email);
+    await popup.getByRole('button', { name: 'Send me the link' }).click();
+    await openSignInLink(context, email, sentAt);
+    await expect(popup.getByLabel('Name')).toHaveValue('Le Petit Prince (illustrated)', { timeout: 15_000 });
+    await popup.close();
+
+    // Signed out from the token on the server (what the site's sign-out of that token does).
+    const { token } = await stored();
+    const revoked = await context.request.delete(`${SERVER}/api/tokens`, {
+      headers: { Authorization: `Bearer ${token!.bearer}`, 'Content-Type': 'application/json' },
+      data: { token: token!.bearer },
+    });
+    expect(revoked.ok()).toBe(true);
+    // The gateway believes a bearer check for at most 2 s.
+    await expect.poll(async () => (await apiAs(token!.bearer, '/api/product-lists')).status, { timeout: 5000 }).toBe(401);
+    const again = await context.newPage();
+    await again.goto(`chrome-extension://${extensionId}/popup.html?tabId=${await tabIdOf(shop.url())}`);
+    await expect(again.getByText('Your session has ended. Sign in again to add products.')).toBeVisible();
+    await expect(again.getByRole('heading', { name: 'Sign in to add this product' })).toBeVisible();
+    await expect.poll(async () => (await stored()).token).toBeUndefined();
+    await again.close();
+    await shop.close();
   });
 });
 

@@ -48,9 +48,10 @@ export async function getStoredToken(): Promise<StoredToken | null> {
   return { name: value.name, bearer: value.bearer, server: value.server, email: typeof value.email === 'string' ? value.email : undefined };
 }
 
+/** Storing null ends the session here: the token and the last list (another account's) go. */
 export async function setStoredToken(token: StoredToken | null): Promise<void> {
   if (token) await chrome.storage.local.set({ [TOKEN_KEY]: token });
-  else await chrome.storage.local.remove(TOKEN_KEY);
+  else await chrome.storage.local.remove([TOKEN_KEY, LAST_LIST_KEY]);
 }
 
 export async function getLastListId(): Promise<string | null> {

@@ -1,7 +1,7 @@
 // Who is signed in, for the popup: the stored device token checked against the server, the
 // waiting for the e-mail link (polling every 2 s, SPEC §9), and sign-out.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, isAuthError } from '@wishlist/api-client';
+import { checkHealth, clearApiCaches, isApiError, isAuthError } from '@wishlist/api-client';
 import type { ProductList } from '@wishlist/contracts';
 import { connect, ownLists, requestSignIn, signOut, tokenState } from '../lib/api';
 import { getServerUrl, getStoredToken, setStoredToken, type StoredToken } from '../lib/settings';
@@ -31,7 +31,8 @@ export function usePopupSession() {
     token.current = current;
     connect(serverUrl, current);
     if (!current || current.server !== serverUrl) {
-      setSession({ kind: 'signed-out' });
+      // Say the server is down now rather than after an e-mail address was typed.
+      setSession((await checkHealth()) ? { kind: 'signed-out' } : { kind: 'unreachable' });
       return;
     }
     try {
@@ -56,6 +57,7 @@ export function usePopupSession() {
 
   const check = useCallback(async () => {
     setSession({ kind: 'checking' });
+    clearApiCaches();
     const serverUrl = await getServerUrl();
     setServer(serverUrl);
     await resolve(await getStoredToken(), serverUrl);
