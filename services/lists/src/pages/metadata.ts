@@ -27,7 +27,6 @@ export interface PageMetadata {
 export const MAX_IMAGES = 30;
 const MAX_TITLE = 300;
 
-type Json = unknown;
 
 
 export function extractMetadata(html: string, pageUrl: string): PageMetadata {
