@@ -27,8 +27,6 @@ export interface PageMetadata {
 export const MAX_IMAGES = 30;
 const MAX_TITLE = 300;
 
-
-
 export function extractMetadata(html: string, pageUrl: string): PageMetadata {
   const $ = load(html, { scriptingEnabled: false });
   const base = baseUrl($, pageUrl);
