@@ -67,6 +67,31 @@ export function buildFrontends() {
   }
 }
 
+/**
+ * The browser extension, built for this server (PUBLIC_URL, else the gateway's address) so the
+ * packages the gateway offers under /downloads/ talk to the server that offers them. Rebuilt when
+ * missing, when its sources changed, or when it was built for another address. A failed build only
+ * leaves the downloads missing: the site starts anyway.
+ */
+export function buildExtension(serverUrl) {
+  const dir = join(root, 'extension');
+  if (!existsSync(join(dir, 'package.json'))) return;
+  const zip = join(dir, 'release', 'chrome.zip');
+  const manifest = join(dir, 'dist', 'manifest.json');
+  let why = null;
+  if (!existsSync(zip) || !existsSync(manifest)) why = 'no build yet';
+  else if (readJson(manifest).host_permissions?.[0] !== `${new URL(serverUrl).origin}/*`) why = `built for another server than ${serverUrl}`;
+  else {
+    const built = statSync(zip).mtimeMs;
+    const changed = [dir, join(root, 'shared', 'contracts'), join(root, 'shared', 'api-client')].find((s) => newestMtime(s) > built);
+    if (changed) why = `sources changed (${changed.slice(root.length + 1)})`;
+  }
+  if (!why) return;
+  log(`building the browser extension for ${serverUrl}: ${why}`);
+  const r = spawnSync('npm', ['run', 'build', '-w', 'extension'], { cwd: root, stdio: 'inherit', env: { ...process.env, WISHLIST_SERVER_URL: serverUrl } });
+  if (r.status !== 0) fail('the browser extension did not build (npm run build -w extension): /downloads/ will answer 404.');
+}
+
 export function freePort() {
   return new Promise((res, rej) => {
     const s = createServer();
@@ -317,7 +342,10 @@ async function main() {
   handleSignals();
   // SKIP_BUILD=true: serve whatever dist/ holds (API-only runs, such as the supervisor test).
   if (/^(1|true)$/i.test(process.env.SKIP_BUILD ?? '')) log('SKIP_BUILD: front ends not built');
-  else buildFrontends();
+  else {
+    buildFrontends();
+    buildExtension(process.env.PUBLIC_URL || gatewayUrl(gatewayHost(), Number(process.env.PORT || 8080)));
+  }
   try {
     const { host, url, services } = await startBackend();
     supervise();

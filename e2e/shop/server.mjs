@@ -11,6 +11,7 @@ export const products = {
   scarf: { name: 'Merino wool scarf', price: '59.00', color: [60, 110, 180], pageTitle: 'Merino wool scarf – Knit & Co' },
   lamp: { name: 'Brass desk lamp', price: '129.50', color: [200, 170, 70], pageTitle: 'Brass desk lamp · Lumière' },
   book: { name: 'Le Petit Prince (illustrated)', price: '12.50', color: [90, 160, 110], pageTitle: 'Le Petit Prince – Librairie' },
+  kite: { name: 'Handmade paper kite', price: '24.00', color: [230, 120, 170], pageTitle: 'Handmade paper kite – Atelier Vent' },
 };
 
 // CRC32 and a minimal PNG encoder (solid colour with a diagonal band), enough for real <img> loads.
@@ -88,12 +89,46 @@ const page = (slug, p) => `<!doctype html>
 <p class="price">${p.price.replace('.', ',')} €</p>
 </main></body></html>`;
 
+// A shop that only a real browser gets through: without the navigation headers browsers send
+// (Sec-Fetch-Dest: document) it answers with a robot check, as bot walls do; to a browser it sends
+// a page that builds the product with JavaScript (visible content and JSON-LD alike). The server's
+// page fetch cannot read it; the browser extension, reading the rendered page, can.
+const robotCheck = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Just a moment…</title></head>
+<body><h1>Checking that you are not a robot</h1><p>Enable JavaScript and cookies to continue.</p></body></html>`;
+const builtByScript = (slug, p) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Loading…</title></head>
+<body><main id="app"><p>Loading…</p></main>
+<script>
+  const p = ${JSON.stringify({ name: p.name, price: p.price, pageTitle: p.pageTitle, image: `/images/${slug}-main.png` })};
+  document.title = p.pageTitle;
+  const ld = document.createElement('script');
+  ld.type = 'application/ld+json';
+  ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: p.name, image: p.image,
+    offers: { '@type': 'Offer', price: p.price, priceCurrency: 'EUR' } });
+  document.head.append(ld);
+  const app = document.getElementById('app');
+  app.innerHTML = '';
+  const h1 = document.createElement('h1');
+  h1.textContent = p.name;
+  const img = document.createElement('img');
+  img.src = p.image; img.alt = p.name; img.width = 500; img.height = 500;
+  const price = document.createElement('p');
+  price.textContent = p.price.replace('.', ',') + ' €';
+  app.append(h1, img, price);
+</script></body></html>`;
+
 const handler = (req, res) => {
   const url = new URL(req.url ?? '/', 'http://shop.local');
   // A shop behind a bot wall: servers get Cloudflare's "Just a moment..." challenge.
   if (url.pathname === '/walled/lamp.html') {
     res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'cf-mitigated': 'challenge' });
     return res.end('<!doctype html><html><head><title>Just a moment...</title></head><body><noscript>Enable JavaScript and cookies to continue</noscript><script>window._cf_chl_opt={cType:"managed"};</script></body></html>');
+  }
+  const guarded = /^\/guarded\/([a-z]+)\.html$/.exec(url.pathname);
+  if (guarded && products[guarded[1]]) {
+    const browser = req.headers['sec-fetch-dest'] === 'document';
+    res.writeHead(browser ? 200 : 403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    return res.end(browser ? builtByScript(guarded[1], products[guarded[1]]) : robotCheck);
   }
   const m = /^\/products\/([a-z]+)\.html$/.exec(url.pathname);
   if (m && products[m[1]]) {

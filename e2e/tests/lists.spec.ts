@@ -544,25 +544,27 @@ test.describe('lists and products', () => {
     await page.goto(`/create-product/from/${encoded}/to/${second.id}`);
 
     if (!isMobile(info)) {
-      // Desktop: the default list with the prefilled creation panel.
-      await expect(page).toHaveURL(new RegExp(`/product-list/${first.id}\\?encodedProductUrl=`), { timeout: 20_000 });
+      // Desktop: the list the link chose (not the default one), with the prefilled creation panel.
+      await expect(page).toHaveURL(new RegExp(`/product-list/${second.id}\\?encodedProductUrl=`), { timeout: 20_000 });
       const panel = page.getByRole('dialog', { name: 'Add this product' });
       await expect(panel).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
       const name = panel.getByRole('textbox', { name: 'Name', exact: true });
       await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP.book.name)}`), { timeout: 20_000 });
       await expect(panel.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.book.price);
       await expect(panel.getByRole('radio', { name: /^Picture 1 of \d+$/ })).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
-      await expect(panel.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(first.id);
+      await expect(panel.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(second.id);
       await name.fill(SHOP.book.name);
       await expectAccessible(page);
       await panel.getByRole('button', { name: 'Add to my list' }).click();
       await expect(notice(page, 'The product is added to your list.')).toBeVisible();
       await expect(panel).toBeHidden();
-      await expect(page).toHaveURL(new RegExp(`/product-list/${first.id}/[0-9a-f]{24}$`));
+      await expect(page).toHaveURL(new RegExp(`/product-list/${second.id}/[0-9a-f]{24}$`));
       await expect(card(page, SHOP.book.name)).toContainText(SHOP.book.shown);
-      const stored = await owner.list(first.id);
+      const stored = await owner.list(second.id);
       expect(stored.products.map((p) => [p.name, p.price, p.url])).toEqual([[SHOP.book.name, 1250, shopUrl('book')]]);
+      // The default list, which the redirect used to preselect, is untouched.
+      expect((await owner.list(first.id)).products).toEqual([]);
     } else {
       // Mobile: the form directly, its page already read, the list of the link chosen.
       await expect(page).toHaveURL(new RegExp(`/create-product/from/`));

@@ -24,3 +24,6 @@ export const contentPath = (page: ContentPage, lang: Lang): string => contentRou
 
 /** Operator's contact for privacy requests: replace with the real address before going live. */
 export const PRIVACY_EMAIL = 'privacy@wishlist.example';
+
+/** The browser extension's packages, served by the gateway at stable addresses. */
+export const EXTENSION_DOWNLOADS = { chrome: '/downloads/wishlist-chrome.zip', firefox: '/downloads/wishlist-firefox.zip' } as const;

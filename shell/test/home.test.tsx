@@ -97,6 +97,22 @@ describe('`/` and `/server-error` pages', () => {
     );
   });
 
+  it('goes to the list the link chose, not the default one, keeping the product (desktop Open in Wishlist)', async () => {
+    useSessionStore.setState({ defaultListId: 'L1' });
+    renderApp('/?encodedProductUrl=aHR0cHM6Ly9zaG9wLmV4YW1wbGUvcA%3D%3D&productListId=L2');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/product-list/L2?encodedProductUrl=aHR0cHM6Ly9zaG9wLmV4YW1wbGUvcA%3D%3D'),
+    );
+  });
+
+  it('signed out, the chosen list waits in auth-redirection with the product link', async () => {
+    checkHealth.mockResolvedValue(true);
+    usePreferencesStore.getState().setAuthRedirection(null);
+    renderApp('/?encodedProductUrl=abc&productListId=L2');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/authenticate/mandatory'));
+    expect(usePreferencesStore.getState().authRedirection).toBe('/?encodedProductUrl=abc&productListId=L2');
+  });
+
   it('signed out, the product link waits in auth-redirection while the person signs in', async () => {
     checkHealth.mockResolvedValue(true);
     usePreferencesStore.getState().setAuthRedirection(null);

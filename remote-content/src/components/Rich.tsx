@@ -2,7 +2,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useContent } from '../i18n';
-import { appRoutes, contentPath, PRIVACY_EMAIL } from '../routes';
+import { appRoutes, contentPath, EXTENSION_DOWNLOADS, PRIVACY_EMAIL } from '../routes';
 
 /**
  * A translated string that may hold a little markup: `<strong>`, `<em>`, `<kbd>`, `<code>`,
@@ -23,6 +23,9 @@ export function Rich({ k, values }: { k: string; values?: Record<string, string>
       extensionLink: <Link to={contentPath('extension', lang)} />,
       shareLink: <Link to={contentPath('share', lang)} />,
       androidLink: <Link to={contentPath('android', lang)} />,
+      // The extension packages the gateway serves (npm run build -w extension).
+      chromeDownload: <a href={EXTENSION_DOWNLOADS.chrome} download />,
+      firefoxDownload: <a href={EXTENSION_DOWNLOADS.firefox} download />,
     }),
     [lang],
   );

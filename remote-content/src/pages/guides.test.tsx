@@ -2,6 +2,9 @@ import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+// The extension's own words (its _locales), which the guide quotes.
+import extensionEn from '../../../extension/public/_locales/en/messages.json';
+import extensionFr from '../../../extension/public/_locales/fr/messages.json';
 import { seriousViolations } from '../test/axe';
 import { headingProblems, renderPage } from '../test/render';
 import HowToAddProductPage from './HowToAddProductPage';
@@ -53,6 +56,24 @@ describe('guide content', () => {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'ajouter des produits depuis le site' })).toHaveAttribute('href', '/fr/comment-ajouter-un-produit');
+  });
+
+  it('links the extension packages the gateway serves and shows the real popup', async () => {
+    await renderPage(<HowToUseExtensionPage />, { lang: 'en' });
+    expect(screen.getByRole('link', { name: 'Wishlist for Chrome' })).toHaveAttribute('href', '/downloads/wishlist-chrome.zip');
+    expect(screen.getByRole('link', { name: 'Wishlist for Firefox' })).toHaveAttribute('href', '/downloads/wishlist-firefox.zip');
+    expect(screen.getByRole('img', { name: en.guides.extension.pictureAlt })).toBeInTheDocument();
+    expect(screen.getByText('W', { selector: 'kbd' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', extensionEn],
+    ['fr', extensionFr],
+  ] as const)('names the popup’s buttons and menu entry in %s word for word, as the extension says them', async (lang, messages) => {
+    await renderPage(<HowToUseExtensionPage />, { lang });
+    for (const key of ['signInSubmit', 'signOut', 'newListOption', 'save', 'seeInList', 'menuAdd', 'options'] as const) {
+      expect(screen.getAllByText(messages[key].message, { selector: 'strong' }).length).toBeGreaterThan(0);
+    }
   });
 
   it('explains sharing, offers, answers and favorites', async () => {

@@ -81,6 +81,9 @@ const distSettings = {
   remoteAuthDist: setting('REMOTE_AUTH_DIST', z.string().min(1), dist('remote-auth')),
   remoteListsDist: setting('REMOTE_LISTS_DIST', z.string().min(1), dist('remote-lists')),
   remoteBasketOfferDist: setting('REMOTE_BASKET_OFFER_DIST', z.string().min(1), dist('remote-basket-offer')),
+  extensionRelease: setting('EXTENSION_RELEASE_DIR', z.string().min(1), resolve(REPO_ROOT, 'extension', 'release'), {
+    description: 'where `npm run build -w extension` wrote chrome.zip and firefox.zip, offered under /downloads/',
+  }),
 };
 
 export const gatewayConfig = defineConfig('gateway', {

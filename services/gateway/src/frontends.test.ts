@@ -188,3 +188,34 @@ describe('health and /dev/mails', () => {
     expect(res.body.error.code).toBe('not_found');
   });
 });
+
+describe('browser extension downloads', () => {
+  it('offers the last build of each package at a stable address, as an attachment', async () => {
+    const release = join(fe.root, 'extension/release');
+    mkdirSync(release, { recursive: true });
+    writeFileSync(join(release, 'chrome.zip'), 'PK chrome');
+    writeFileSync(join(release, 'firefox.zip'), 'PK firefox');
+    const app = gateway({ EXTENSION_RELEASE_DIR: release });
+    for (const browser of ['chrome', 'firefox']) {
+      const res = await request(app).get(`/downloads/wishlist-${browser}.zip`).buffer(true).parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="wishlist-${browser}.zip"`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect((res.body as Buffer).toString()).toBe(`PK ${browser}`);
+    }
+  });
+
+  it('answers 404 (never the app page) when nothing is built or the name is unknown', async () => {
+    const app = gateway({ EXTENSION_RELEASE_DIR: join(fe.root, 'nowhere') });
+    for (const path of ['/downloads/wishlist-chrome.zip', '/downloads/chrome.zip', '/downloads/']) {
+      const res = await request(app).get(path).set(html);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+});

@@ -48,10 +48,41 @@ export function remotesJson(config: GatewayConfig): RequestHandler {
   };
 }
 
-const NOT_SPA = /^\/(api|internal|remotes|dev)(\/|$)/;
+const NOT_SPA = /^\/(api|internal|remotes|dev|downloads)(\/|$)/;
+
+/** The browser extension's packages at stable addresses (the how-to-use-extension guide links them). */
+export const EXTENSION_DOWNLOADS: Readonly<Record<string, string>> = {
+  'wishlist-chrome.zip': 'chrome.zip',
+  'wishlist-firefox.zip': 'firefox.zip',
+};
+
+/** GET /downloads/wishlist-{chrome,firefox}.zip: the last build, revalidated on every download. */
+export function extensionDownloads(config: GatewayConfig): RequestHandler {
+  return (req, res, next) => {
+    const file = EXTENSION_DOWNLOADS[req.path.replace(/^\//, '')];
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const path = join(config.extensionRelease, file);
+    if (!existsSync(path)) return next();
+    res.sendFile(
+      path,
+      {
+        cacheControl: false,
+        headers: {
+          'Cache-Control': 'no-cache',
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="${req.path.slice(1)}"`,
+        },
+      },
+      (err) => {
+        if (err) next(err);
+      },
+    );
+  };
+}
 
 /** Static remotes under /remotes/<short>/ and the shell at / with the SPA fallback. */
 export function staticFrontends(router: Router, config: GatewayConfig): void {
+  router.use('/downloads', extensionDownloads(config));
   for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
   router.use(serveDir(config.shellDist, 'index.html'));
   router.use(spaFallback(config.shellDist));

@@ -3,3 +3,5 @@ export * from './payloads';
 export * from './validation';
 export * from './format';
 export * from './images';
+export * from './productFacts';
+export * from './productUrl';

@@ -25,11 +25,17 @@ beforeEach(() => {
 });
 
 describe('product creation from a URL', () => {
-  it('redirects desktop to / with the encoded value in the query', async () => {
+  it('redirects desktop to / with the encoded value and the chosen list in the query', async () => {
     setMobile(false);
     await renderPage(<ProductFromUrlPage />, { path: `/create-product/from/${encoded}/to/L2`, route: ROUTE });
-    expect(currentLocation()).toBe(`/?encodedProductUrl=${encoded}`);
+    expect(currentLocation()).toBe(`/?encodedProductUrl=${encoded}&productListId=L2`);
     expect(api.getPageMetadata).not.toHaveBeenCalled();
+  });
+
+  it('redirects desktop without a list when the link names none', async () => {
+    setMobile(false);
+    await renderPage(<ProductFromUrlPage />, { path: `/create-product/from/${encoded}/to`, route: ROUTE });
+    expect(currentLocation()).toBe(`/?encodedProductUrl=${encoded}`);
   });
 
   it('opens the form on mobile with the page read, into the list of the link, then goes to the listing', async () => {

@@ -28,7 +28,13 @@ export default function ProductFromUrlPage() {
   }, [url, t]);
 
   if (!url) return <Navigate to="/create-product" replace />;
-  if (!isMobile) return <Navigate to={`/?encodedProductUrl=${encodeURIComponent(encodedProductUrl)}`} replace />;
+  // Desktop: the listing's creation panel, through `/` (SPEC §2); the chosen list travels along so
+  // `/` opens that list (its panel preselects it) instead of the default one.
+  if (!isMobile) {
+    const query = new URLSearchParams({ encodedProductUrl });
+    if (productListIdFromUrl) query.set('productListId', productListIdFromUrl);
+    return <Navigate to={`/?${query}`} replace />;
+  }
 
   return (
     <div className="lists-pf-page">

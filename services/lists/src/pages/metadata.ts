@@ -1,5 +1,15 @@
 import { load, type CheerioAPI } from 'cheerio';
-import { currencyIn, normalizeCurrency, parsePriceToCents } from './price';
+import {
+  currencyIn,
+  isJsonObject as isObject,
+  normalizeCurrency,
+  parseJsonLd,
+  parsePriceToCents,
+  productFromJsonLd,
+  type ProductFacts,
+} from '@wishlist/contracts';
+
+export { parseJsonLd };
 
 /**
  * Product candidates read from a page's HTML: title, images (best first), price in cents and
@@ -16,16 +26,6 @@ export interface PageMetadata {
 
 export const MAX_IMAGES = 30;
 const MAX_TITLE = 300;
-
-type Json = unknown;
-type JsonObject = Record<string, Json>;
-
-interface ProductFacts {
-  name?: string;
-  images: string[];
-  price: number | null;
-  currency: string | null;
-}
 
 export function extractMetadata(html: string, pageUrl: string): PageMetadata {
   const $ = load(html, { scriptingEnabled: false });
@@ -102,142 +102,15 @@ function absolute(raw: string | undefined, base: URL): string | undefined {
 /* ----------------------------------------------------------------------------------------- */
 /* JSON-LD                                                                                   */
 
-/** Parses a JSON-LD block, tolerating what shops get wrong (comments, CDATA, raw newlines, trailing commas). */
-export function parseJsonLd(text: string): Json | undefined {
-  const attempts = [
-    text,
-    text
-      .replace(/^\s*<!\[CDATA\[|\]\]>\s*$/g, '')
-      .replace(/^\s*\/\*[\s\S]*?\*\/|\/\*[\s\S]*?\*\/\s*$/g, '')
-      .replace(/^\s*\/\/.*$/gm, '')
-      // eslint-disable-next-line no-control-regex -- raw control characters are what breaks shops' JSON
-      .replace(/[\u0000-\u001f]+/g, ' ')
-      .replace(/,\s*([}\]])/g, '$1')
-      .trim()
-      .replace(/;$/, ''),
-  ];
-  for (const attempt of attempts) {
-    try {
-      return JSON.parse(attempt) as Json;
-    } catch {
-      // next attempt
-    }
-  }
-  return undefined;
-}
-
-function typesOf(node: JsonObject): string[] {
-  const raw = node['@type'];
-  const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/#:]/, '').toLowerCase());
-}
-
-const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'individualproduct', 'vehicle', 'car', 'book']);
-
-function isObject(v: Json): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Every Product node of every block, shallowest first (the page's own product before related ones). */
-function fromJsonLd($: CheerioAPI): ProductFacts | undefined {
-  const found: Array<{ node: JsonObject; depth: number; order: number }> = [];
-  let order = 0;
-  const visit = (value: Json, depth: number, inList: boolean) => {
-    if (depth > 12) return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth, inList);
-      return;
-    }
-    if (!isObject(value)) return;
-    const types = typesOf(value);
-    if (types.some((t) => PRODUCT_TYPES.has(t))) found.push({ node: value, depth: depth + (inList ? 10 : 0), order: order++ });
-    const listish = types.some((t) => t === 'itemlist' || t === 'offercatalog' || t === 'breadcrumblist');
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '@context' || key === 'offers' || key === 'review' || key === 'reviews') continue;
-      if (typeof child === 'object' && child !== null) {
-        visit(child, key === '@graph' ? depth : depth + 1, inList || listish || key === 'isRelatedTo' || key === 'isSimilarTo');
-      }
-    }
-  };
-  $('script[type="application/ld+json" i]').each((_, el) => {
-    const data = parseJsonLd($(el).text());
-    if (data !== undefined) visit(data, 0, false);
-  });
-  if (found.length === 0) return undefined;
-  found.sort((a, b) => a.depth - b.depth || a.order - b.order);
-  const main = found[0].node;
-  const facts: ProductFacts = { name: textOf(main.name), images: imagesOfLd(main.image), price: null, currency: null };
-  // A ProductGroup carries its prices on its variants.
-  const priced = [main, ...(Array.isArray(main.hasVariant) ? main.hasVariant : isObject(main.hasVariant) ? [main.hasVariant] : [])];
-  for (const node of priced) {
-    if (!isObject(node)) continue;
-    const offer = offerPrice(node.offers);
-    if (offer.price !== null) {
-      facts.price = offer.price;
-      facts.currency = offer.currency;
-      break;
-    }
-  }
-  return facts;
-}
-
-function textOf(v: Json): string | undefined {
-  if (typeof v === 'string') return decodeEntities(v);
-  if (Array.isArray(v)) return textOf(v[0]);
-  if (isObject(v) && typeof v['@value'] === 'string') return decodeEntities(v['@value']);
-  return undefined;
-}
-
 /** JSON-LD strings sometimes carry HTML entities ("Caf&eacute;"): decode them as text. */
 function decodeEntities(s: string): string {
   return /&[#a-z0-9]+;/i.test(s) ? load(`<p>${s.replace(/</g, '&lt;')}</p>`)('p').text() : s;
 }
 
-function imagesOfLd(v: Json): string[] {
-  if (typeof v === 'string') return [v];
-  if (Array.isArray(v)) return v.flatMap(imagesOfLd);
-  if (isObject(v)) {
-    for (const key of ['contentUrl', 'url', '@id', 'thumbnailUrl']) {
-      if (typeof v[key] === 'string') return [v[key] as string];
-    }
-  }
-  return [];
-}
-
-/** Offer, AggregateOffer (lowPrice), priceSpecification; an array takes the first priced one. */
-function offerPrice(offers: Json, depth = 0): { price: number | null; currency: string | null } {
-  const none = { price: null, currency: null };
-  if (depth > 4) return none;
-  if (Array.isArray(offers)) {
-    for (const offer of offers) {
-      const found = offerPrice(offer, depth + 1);
-      if (found.price !== null) return found;
-    }
-    return none;
-  }
-  if (!isObject(offers)) return none;
-  const currency = normalizeCurrency(offers.priceCurrency);
-  for (const key of ['price', 'lowPrice', 'highPrice']) {
-    const raw = offers[key];
-    const price = parsePriceToCents(typeof raw === 'string' || typeof raw === 'number' ? raw : undefined);
-    if (price !== null && (price > 0 || key === 'price')) {
-      return { price, currency: currency ?? (typeof raw === 'string' ? currencyIn(raw) : null) };
-    }
-  }
-  const spec = offers.priceSpecification;
-  if (spec !== undefined) {
-    const found = offerPrice(specAsOffers(spec), depth + 1);
-    if (found.price !== null) return { price: found.price, currency: found.currency ?? currency };
-  }
-  if (offers.offers !== undefined) return offerPrice(offers.offers, depth + 1);
-  return none;
-}
-
-/** priceSpecification: prefer the plain sale price over list/strike-through ones. */
-function specAsOffers(spec: Json): Json {
-  if (!Array.isArray(spec)) return spec;
-  const plain = spec.filter((s) => isObject(s) && !/list|strikethrough|msrp|srp/i.test(String(s.priceType ?? '')));
-  return plain.length > 0 ? plain : spec;
+/** Every Product node of every JSON-LD block, shallowest first. */
+function fromJsonLd($: CheerioAPI): ProductFacts | undefined {
+  const blocks = $('script[type="application/ld+json" i]').toArray().map((el) => parseJsonLd($(el).text()));
+  return productFromJsonLd(blocks, decodeEntities);
 }
 
 /* ----------------------------------------------------------------------------------------- */

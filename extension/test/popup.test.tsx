@@ -1,0 +1,164 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import '@testing-library/jest-dom';
+import { ApiError } from '@wishlist/api-client';
+import { NO_IMAGE, type ProductList } from '@wishlist/contracts';
+import type { PageReading } from '../src/lib/page';
+import { installChrome } from './chromeMock';
+
+jest.mock('../src/lib/api', () => ({
+  connect: jest.fn(),
+  ownLists: jest.fn(),
+  requestSignIn: jest.fn(),
+  tokenState: jest.fn(),
+  signOut: jest.fn(async () => undefined),
+  saveProduct: jest.fn(),
+  createList: jest.fn(),
+}));
+jest.mock('@wishlist/api-client', () => ({ ...jest.requireActual('@wishlist/api-client'), checkHealth: jest.fn(async () => true) }));
+
+const api = jest.requireMock('../src/lib/api') as Record<string, jest.Mock>;
+const client = jest.requireMock('@wishlist/api-client') as { checkHealth: jest.Mock };
+
+const SERVER = 'http://localhost:8080';
+const lists: ProductList[] = [
+  { id: 'L1', name: 'Birthday', isOwner: true, products: [] },
+  { id: 'L2', name: 'Christmas', isOwner: true, products: [] },
+];
+const reading: PageReading = {
+  kind: 'read',
+  product: { url: 'https://shop.example/kite?x=1&y=é', name: 'Paper kite', price: 2450, currency: 'EUR', images: ['https://shop.example/kite.png'], isProduct: true },
+};
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  installChrome('en');
+  client.checkHealth.mockResolvedValue(true);
+});
+
+describe('ProductForm', () => {
+  const renderForm = async (props: Partial<React.ComponentProps<typeof import('../src/popup/ProductForm').ProductForm>> = {}) => {
+    const { ProductForm } = await import('../src/popup/ProductForm');
+    const onSignedOut = jest.fn();
+    render(<ProductForm server={SERVER} reading={reading} lists={lists} initialListId="L2" onListsChange={jest.fn()} onSignedOut={onSignedOut} {...props} />);
+    return { onSignedOut };
+  };
+
+  it('is prefilled from the page, chooses the last list, saves through /api and links to the product', async () => {
+    api.saveProduct.mockResolvedValue({ id: 'p9', name: 'Paper kite', productListId: 'L2' });
+    const user = userEvent.setup();
+    await renderForm();
+    expect(screen.getByLabelText('Name')).toHaveValue('Paper kite');
+    expect(screen.getByLabelText('Price (€)')).toHaveValue('24.50');
+    expect(screen.getByRole('radio', { name: 'Picture 1' })).toBeChecked();
+    expect(screen.getByLabelText('List')).toHaveValue('L2');
+    await user.clear(screen.getByLabelText('Price (€)'));
+    await user.type(screen.getByLabelText('Price (€)'), '19,99');
+    await user.click(screen.getByRole('radio', { name: 'No picture' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.saveProduct).toHaveBeenCalledWith({ name: 'Paper kite', price: 1999, image: NO_IMAGE, url: reading.kind === 'read' ? reading.product.url : '', productListId: 'L2' });
+    expect(await screen.findByRole('heading', { name: 'Added to “Christmas”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See it in my list' })).toHaveAttribute('href', `${SERVER}/product-list/L2/p9`);
+  });
+
+  it('Open in Wishlist carries the page address, encoded, and the chosen list', async () => {
+    await renderForm();
+    const { productCreationFromUrlPath } = await import('@wishlist/contracts');
+    expect(screen.getByRole('link', { name: /Open in Wishlist instead/ })).toHaveAttribute(
+      'href',
+      `${SERVER}${productCreationFromUrlPath('https://shop.example/kite?x=1&y=é', 'L2')}`,
+    );
+  });
+
+  it('marks the fields a 422 names and says there are errors', async () => {
+    api.saveProduct.mockRejectedValue(new ApiError(422, { errors: { name: 'too-long' } }));
+    const user = userEvent.setup();
+    await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There are some errors in the data you provided.');
+    expect(screen.getByText('Check this field.')).toBeInTheDocument();
+  });
+
+  it('a 401 while saving means signed out; a server that does not answer is said plainly', async () => {
+    const user = userEvent.setup();
+    const { onSignedOut } = await renderForm();
+    api.saveProduct.mockRejectedValueOnce(new ApiError(500, {}, true));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The Wishlist server does not answer. Try again in a moment.');
+    api.saveProduct.mockRejectedValueOnce(new ApiError(401, {}));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalled());
+  });
+
+  it('creates a new list inline and chooses it', async () => {
+    const onListsChange = jest.fn();
+    api.createList.mockResolvedValue({ id: 'L3', name: 'Wedding', isOwner: true, products: [] });
+    const user = userEvent.setup();
+    await renderForm({ onListsChange });
+    await user.selectOptions(screen.getByLabelText('List'), 'New list…');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Name of the new list'), 'Wedding');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(api.createList).toHaveBeenCalledWith('Wedding');
+    expect(onListsChange).toHaveBeenCalledWith([...lists, expect.objectContaining({ id: 'L3', name: 'Wedding' })]);
+  });
+
+  it('a page that is not a product: fill in by hand', async () => {
+    await renderForm({ reading: { kind: 'read', product: { url: 'https://shop.example/search', name: 'Search', price: null, currency: null, images: [], isProduct: false } } });
+    expect(screen.getByText('No product found on this page. Fill in the name, price and picture by hand.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'No picture' })).toBeChecked();
+  });
+});
+
+describe('usePopupSession', () => {
+  const TOKEN = { name: 't1-abc', bearer: 'b1', server: SERVER, email: 'me@example.com' };
+
+  const Probe = async () => {
+    const { usePopupSession } = await import('../src/popup/usePopupSession');
+    return function Show() {
+      const { session } = usePopupSession();
+      return <p data-testid="kind">{session.kind + ('reason' in session && session.reason ? `:${session.reason}` : '')}</p>;
+    };
+  };
+
+  it('no token: signed out once the server answers; down: unreachable', async () => {
+    const Show = await Probe();
+    render(<Show />);
+    await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('signed-out'));
+    client.checkHealth.mockResolvedValue(false);
+    const Again = await Probe();
+    render(<Again />);
+    await waitFor(() => expect(screen.getAllByTestId('kind')[1]).toHaveTextContent('unreachable'));
+  });
+
+  it('a pending token polls every 2 s until the link is opened', async () => {
+    jest.useFakeTimers();
+    try {
+      await chrome.storage.local.set({ token: TOKEN });
+      api.ownLists.mockRejectedValueOnce(new ApiError(401, {})).mockResolvedValue(lists);
+      api.tokenState.mockResolvedValueOnce('pending').mockResolvedValueOnce('pending').mockResolvedValueOnce('validated');
+      const Show = await Probe();
+      render(<Show />);
+      await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('pending'));
+      expect(api.tokenState).toHaveBeenCalledTimes(1);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(1999)));
+      expect(api.tokenState).toHaveBeenCalledTimes(1);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(1)));
+      expect(api.tokenState).toHaveBeenCalledTimes(2);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(2000)));
+      await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('signed-in'));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a token the server no longer knows: session ended, token forgotten', async () => {
+    await chrome.storage.local.set({ token: TOKEN, lastListId: 'L1' });
+    api.ownLists.mockRejectedValue(new ApiError(401, {}));
+    api.tokenState.mockResolvedValue('dead');
+    const Show = await Probe();
+    render(<Show />);
+    await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('signed-out:expired'));
+    expect(await chrome.storage.local.get(null)).toEqual({});
+  });
+});

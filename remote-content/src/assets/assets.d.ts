@@ -1,0 +1,4 @@
+declare module '*.png' {
+  const src: string;
+  export default src;
+}
