@@ -69,6 +69,6 @@ describe('BasketPage (/basket)', () => {
     await renderPage(<BasketPage />, { path: '/basket', lang: 'fr' });
     expect(screen.getByRole('heading', { level: 1, name: 'Produits à offrir' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Offrir pour 12,50\s€$/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "Ajouter d'autres produits" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Ajouter d’autres produits" })).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ describe('OfferCreatedPage (/offer-created/{id})', () => {
   it('tells a giver who knows the address to send the gifts', async () => {
     rememberCreatedOffer(['O2'], { products: [sampleProduct('a')], isExpectingAddress: false });
     await renderPage(<OfferCreatedPage />, { path: '/offer-created/O2', route, lang: 'fr' });
-    expect(screen.getByTestId('offer-created-message')).toHaveTextContent(/Vous connaissez l'adresse de livraison/);
+    expect(screen.getByTestId('offer-created-message')).toHaveTextContent(/Vous connaissez l’adresse de livraison/);
   });
 
   it('shows a generic confirmation when opened elsewhere', async () => {

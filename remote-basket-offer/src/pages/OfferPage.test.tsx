@@ -131,7 +131,7 @@ describe('OfferPage (/offer)', () => {
   it('speaks French', async () => {
     await renderPage(<OfferPage />, { path: '/offer', lang: 'fr' });
     expect(screen.getByRole('heading', { level: 1, name: 'Offrir les cadeaux' })).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: /J'ai besoin de l'adresse/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /J’ai besoin de l’adresse/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer mon offre' }));
     expect(screen.getByText(/Saisissez une adresse e-mail valide/)).toBeInTheDocument();
   });

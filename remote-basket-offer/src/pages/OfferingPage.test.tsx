@@ -116,7 +116,7 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
   it('shows an answered offering with its state and no actions (no dialog even with `refuse`)', async () => {
     api.getOffering.mockResolvedValue(offering({ state: 'address-given', address: '1 rue X', offererIdentity: '' }));
     await renderPage(<OfferingPage />, { path: '/offerings/O1/refuse', route, lang: 'fr' });
-    expect(screen.getByRole('heading', { level: 1, name: "Quelqu'un veut vous offrir des cadeaux" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: "Quelqu’un veut vous offrir des cadeaux" })).toBeInTheDocument();
     expect(screen.getByText('Vous avez envoyé votre adresse')).toBeInTheDocument();
     expect(screen.getByText('1 rue X')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -100,7 +100,7 @@ it('signs in, gets the default list, revokes, deletes the account, through the g
 
   const listsAnswer = await call('GET', '/api/product-lists', { bearer: phone.bearer });
   expect(listsAnswer.status).toBe(200);
-  expect(listsAnswer.body).toEqual({ data: [{ id: expect.any(String), name: "Ma liste d'envies", isOwner: true, products: [] }] });
+  expect(listsAnswer.body).toEqual({ data: [{ id: expect.any(String), name: "Ma liste d’envies", isOwner: true, products: [] }] });
   const defaultListId = listsAnswer.body.data[0].id;
 
   // Nothing without a bearer, nor with a forged identity header, nor to /internal.

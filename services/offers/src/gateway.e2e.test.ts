@@ -136,7 +136,7 @@ it('offers a mixed basket anonymously; each owner reads and answers their own of
 
   // Owner mails in their own language, with their own links; the giver's confirmation.
   const [aliceMail] = (await mailsTo('alice@example.com')).filter((m) => m.text.includes('/offerings/'));
-  expect(aliceMail.subject).toBe("Quelqu'un veut vous offrir des cadeaux de votre liste d'envies");
+  expect(aliceMail.subject).toBe("Quelqu’un veut vous offrir des cadeaux de votre liste d’envies");
   expect(aliceMail.text).toContain(`${PUBLIC_URL}/offerings/${toAlice}/refuse`);
   expect(aliceMail.text).toContain('Livre <illustré>');
   expect(aliceMail.html).toContain('Livre &lt;illustré&gt;');

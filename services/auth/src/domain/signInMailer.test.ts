@@ -19,7 +19,7 @@ describe('signInMail', () => {
     const mail = signInMail({ to: 'a@example.com', lang: 'fr', link, validitySeconds: 30 * 60 });
     expect(mail.subject).toBe('Votre lien de connexion Wishlist');
     expect(mail.text).toContain('valable 30 minutes');
-    expect(mail.text).toContain("Si vous n'avez pas demandé");
+    expect(mail.text).toContain("Si vous n’avez pas demandé");
     expect(mail.html).toContain('<html lang="fr">');
   });
 

@@ -42,8 +42,8 @@ const texts: Record<Lang, Texts> = {
     button: 'Me connecter à Wishlist',
     validity: (d) => `Ce lien est valable ${d}.`,
     ignore:
-      "Si vous n'avez pas demandé à vous connecter, ignorez cet e-mail : personne ne peut utiliser votre compte sans ce lien.",
-    signature: "L'équipe Wishlist",
+      "Si vous n’avez pas demandé à vous connecter, ignorez cet e-mail : personne ne peut utiliser votre compte sans ce lien.",
+    signature: "L’équipe Wishlist",
     duration: (m) => (m % 60 === 0 ? `${m / 60} heure${m === 60 ? '' : 's'}` : `${m} minute${m === 1 ? '' : 's'}`),
   },
 };

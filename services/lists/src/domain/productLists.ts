@@ -19,7 +19,7 @@ import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
 import { byList, isObjectId, toListData } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
-export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d'envies" } as const;
+export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d’envies" } as const;
 
 export const LAST_LIST_MESSAGE = "You can't delete your list when it's only one you own.";
 

@@ -39,7 +39,7 @@ describe('GET /api/product-lists', () => {
 
   it('names the first list in French for a French speaker', async () => {
     const res = await request(app).get('/api/product-lists').set(await as(userId(), 'fr'));
-    expect(res.body.data[0].name).toBe("Ma liste d'envies");
+    expect(res.body.data[0].name).toBe("Ma liste d’envies");
   });
 
   it('answers each person their own lists', async () => {

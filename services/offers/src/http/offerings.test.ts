@@ -138,7 +138,7 @@ describe('POST /api/offerings', () => {
     expect(stored).toMatchObject({ offererUserId: CAROL, offererLang: 'en' });
     expect(mailer.to('giver@example.com')[0].subject).toBe('Your gift offer was sent');
     // Bob reads French.
-    expect(mailer.to('bob@example.com')[0].subject).toBe("Quelqu'un veut vous offrir des cadeaux de votre liste d'envies");
+    expect(mailer.to('bob@example.com')[0].subject).toBe("Quelqu’un veut vous offrir des cadeaux de votre liste d’envies");
     expect(mailer.to('bob@example.com')[0].text).toContain('/refuse');
   });
 
@@ -530,11 +530,11 @@ describe('PATCH /api/offerings/:id (the owner gives an address)', () => {
     expect(res.body.data).toMatchObject({ id, state: 'address-given', address: '12 rue des <Lilas>\n75001 Paris' });
     const [mail] = mailer.sent;
     expect(mail.to).toBe('giver@example.com');
-    expect(mail.subject).toBe("L'adresse pour vos cadeaux");
+    expect(mail.subject).toBe("L’adresse pour vos cadeaux");
     expect(mail.text).toContain('12 rue des <Lilas>');
     expect(mail.text).toContain('75001 Paris');
     expect(mail.html).toContain('12 rue des &lt;Lilas&gt;<br>75001 Paris');
-    expect(mail.text).toContain("Liste d'envies : List of");
+    expect(mail.text).toContain("Liste d’envies : List of");
     const read = await request(offers.app).get(`/api/offerings/${id}`).set(await as(ALICE));
     expect(read.body.data.address).toBe('12 rue des <Lilas>\n75001 Paris');
   });
