@@ -124,6 +124,12 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 
 /** A touch swipe (CDP touch events, as a finger), slow enough to be a "long" swipe. */
 async function swipe(page: Page, from: { x: number; y: number }, dx: number) {
+  // As a person does: the next swipe starts once the slider has come to rest (a swipe during the
+  // 300 ms slide is taken by the running transition).
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.lists-slider') as (Element & { swiper?: { animating: boolean } }) | null;
+    return !!el?.swiper && !el.swiper.animating;
+  });
   const cdp = await page.context().newCDPSession(page);
   const steps = 12;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
