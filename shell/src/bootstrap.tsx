@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
 import { App } from './App';
+import { initNativeShell } from './nativeShell';
 import './styles/global.css';
+
+// Before the router reads the address: it drops the `shell` query.
+initNativeShell();
 
 initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
 

@@ -18,6 +18,7 @@ import {
   type Service,
 } from '@wishlist/service-kit';
 import { apiProxy, apiRoutes, proxyLimits } from './apiProxy';
+import { assetLinksHandler } from './assetLinks';
 import type { GatewayConfig } from './config';
 import { connectionGuard } from './connections';
 import { remotesJson, staticFrontends } from './frontends';
@@ -122,6 +123,8 @@ export function createGateway(
   });
 
   app.get('/remotes.json', remotesJson(config));
+  // The Android wrapper's Digital Asset Links (never the SPA fallback): JSON, or a JSON 404.
+  app.get('/.well-known/assetlinks.json', assetLinksHandler(config));
 
   if (config.frontendDev) {
     // Dev mode: the shell comes from its Rsbuild dev server (HMR websocket included).

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import express from 'express';
 import { z } from 'zod';
 import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
+import { androidCertFingerprints, androidPackageName } from './assetLinks';
 
 /** Repository root (services/gateway/src → ../../..): default location of the front-end builds. */
 export const REPO_ROOT = resolve(__dirname, '../../..');
@@ -143,6 +144,12 @@ export const gatewayConfig = defineConfig('gateway', {
     '',
     { description: 'extra origins product images may come from over plain http (a local shop in tests, an intranet)' },
   ),
+  androidPackageName: setting('ANDROID_PACKAGE_NAME', androidPackageName, undefined, {
+    description: 'application id of the Android Trusted Web Activity wrapper (docs/android-wrapper.md), served in /.well-known/assetlinks.json; unset: 404',
+  }),
+  androidCertFingerprints: setting('ANDROID_CERT_FINGERPRINTS', androidCertFingerprints, undefined, {
+    description: "SHA-256 fingerprints (AA:BB:…, 32 bytes) of the wrapper's signing certificates, comma-separated; set with ANDROID_PACKAGE_NAME",
+  }),
   ...distSettings,
 });
 

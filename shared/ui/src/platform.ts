@@ -1,5 +1,6 @@
-// Where the app runs. The Android wrapper (a WebView) marks itself with a user-agent token
-// `WishlistNative` or by setting `window.__WISHLIST_NATIVE__ = true` before the app starts.
+// Where the app runs. The shell detects the native wrapper once at start (shell/src/nativeShell.ts:
+// `?shell=android` start_url, remembered for the session, or an `android-app://` referrer) and
+// publishes it as `window.__WISHLIST_NATIVE__` before the first render; every remote reads it here.
 declare global {
   interface Window {
     __WISHLIST_NATIVE__?: boolean;
@@ -8,7 +9,7 @@ declare global {
 
 export function isNativeShell(): boolean {
   if (typeof window === 'undefined') return false;
-  return window.__WISHLIST_NATIVE__ === true || /\bWishlistNative\b/.test(window.navigator.userAgent);
+  return window.__WISHLIST_NATIVE__ === true;
 }
 
 export function isAndroid(): boolean {
