@@ -46,6 +46,8 @@ describe('manifest.webmanifest', () => {
     expect(manifest.share_target).toEqual({
       action: '/share-target',
       method: 'GET',
+      // GET sends the query as a form would; Chromium warns when it is left implicit.
+      enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },
     });
   });
