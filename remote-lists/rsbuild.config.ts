@@ -7,7 +7,7 @@ const here = (p: string) => resolve(__dirname, p);
 // The product forms (src/products/, another engineer's folder) land separately: their exposes are
 // listed as soon as their entry files exist, and the listing page's creation panel renders their
 // `ProductFormPanel` once `src/products/index.ts(x)` exists (a spinner placeholder until then).
-const productExposes = ['ProductCreationPage', 'ProductFromUrlPage', 'ProductEditionPage'];
+const productExposes = ['ProductCreationPage', 'ProductFromUrlPage', 'ProductEditionPage', 'ShareTargetPage'];
 const productFormEntry = ['src/products/index.ts', 'src/products/index.tsx'].find((p) => existsSync(here(p)));
 
 export default createRemoteConfig({

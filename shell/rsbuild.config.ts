@@ -1,4 +1,5 @@
 import { createHostConfig } from '@wishlist/mf-config';
+import { pluginServiceWorker } from './pwa/serviceWorker';
 
 // The gateway (port 8080) serves the API, /remotes.json and the built remotes; in development the
 // shell's dev server forwards those paths to it.
@@ -10,7 +11,10 @@ export default createHostConfig({
   extra: {
     source: { entry: { index: './src/index.ts' } },
     html: { template: './index.html' },
+    // public/ (copied as is to dist): the web app manifest, its icons and the offline page.
     output: { distPath: { root: 'dist' } },
+    // After a production build, Workbox writes dist/sw.js (pwa/serviceWorker.ts).
+    plugins: [pluginServiceWorker()],
     server: {
       proxy: {
         '/api': gateway,

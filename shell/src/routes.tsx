@@ -55,6 +55,10 @@ export const routes: AppRoute[] = [
   // Issue 5: lists and products (remote_lists). Specific /product-list/... routes come before the
   // generic product-listing one.
   { path: '/create-product/from/:encodedProductUrl/to/:productListIdFromUrl?', remote: 'remote_lists/ProductFromUrlPage', loginRequired: true, name: 'product-creation-from-url' },
+  // Issue 12: the web app manifest's Android share_target. Not login-required itself: with a link it
+  // hands over to product-creation-from-url (login-required: sign-in, then back to the form); without
+  // one it says so to anyone.
+  { path: '/share-target', remote: 'remote_lists/ShareTargetPage', name: 'share-target' },
   { path: '/create-product/:productListId?', remote: 'remote_lists/ProductCreationPage', loginRequired: true, name: 'url-for-product-creation' },
   { path: '/product-list/:productListId/product/:productId/edit', remote: 'remote_lists/ProductEditionPage', loginRequired: true, name: 'product-edition' },
   { path: '/product-list/:productListId/favorite/:addToFavorite', remote: 'remote_lists/FavoriteListPage' },

@@ -43,6 +43,14 @@ describe('lists routes (issue 5)', () => {
     },
   );
 
+  it('/share-target (the manifest\'s share_target) renders remote_lists/ShareTargetPage with its query, signed out too', async () => {
+    const path = '/share-target?title=Kite&text=Look%20https%3A%2F%2Fshop.example%2Fkite';
+    renderApp(path);
+    expect(await screen.findByText('page:remote_lists/ShareTargetPage')).toBeInTheDocument();
+    expect(location()).toBe(path);
+    expect(localStorage.getItem('auth-redirection')).toBeNull();
+  });
+
   it('names the SPEC routes', () => {
     const named = Object.fromEntries(routes.filter((r) => r.name).map((r) => [r.name, r.path]));
     expect(named['product-listing']).toBe('/product-list/:productListId/:productId?');

@@ -30,6 +30,21 @@ describe('AndroidHowToPage', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it.each([
+    ['en', en, /Chrome/, /Install app/],
+    ['fr', fr, /Chrome/, /Installer l’application/],
+  ] as const)('in %s, explains installing from Chrome step by step (issue 12)', async (lang, texts, browser, menuItem) => {
+    window.__WISHLIST_NATIVE__ = false;
+    await renderPage(<AndroidHowToPage />, { lang, path: '/how-to-use-android-app' });
+    const install = screen.getByTestId('android-install');
+    const steps = within(install).getAllByRole('listitem');
+    expect(steps).toHaveLength(texts.android.install.steps.length);
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps[0]).toHaveTextContent(browser);
+    expect(steps[1]).toHaveTextContent(menuItem);
+    expect(within(install).getByRole('heading', { level: 2 })).toHaveTextContent(browser);
+  });
+
   it('hides the install part inside the native shell', async () => {
     window.__WISHLIST_NATIVE__ = true;
     await renderPage(<AndroidHowToPage />, { lang: 'en' });

@@ -84,6 +84,39 @@ describe('static front ends', () => {
   });
 });
 
+describe('installable app (issue 12): manifest, service worker, share target', () => {
+  const app = gateway();
+
+  it('serves the web app manifest as application/manifest+json, revalidated', async () => {
+    const res = await request(app).get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(res.text).share_target.action).toBe('/share-target');
+  });
+
+  it('serves the service worker and the offline page no-cache (a new deployment is seen on the next load)', async () => {
+    const sw = await request(app).get('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/offline.html')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders the shell for /share-target with what Android shares in the query', async () => {
+    const res = await request(app).get('/share-target?title=Kite&text=Look%20https%3A%2F%2Fshop.example%2Fkite%3Fa%3D1%26b%3D2').set(html);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('allows the manifest and the worker from this origin only (CSP)', async () => {
+    const policy = String((await request(app).get('/').set(html)).headers['content-security-policy']);
+    expect(policy).toContain("manifest-src 'self'");
+    expect(policy).toContain("worker-src 'self'");
+  });
+});
+
 describe('/remotes.json', () => {
   it('lists the built remotes and the affiliate script, no-cache', async () => {
     const res = await request(gateway()).get('/remotes.json');

@@ -12,13 +12,21 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(basename(filePath)) ? IMMUTABLE : 'no-cache';
 }
 
+/** The shell's web app manifest (issue 12): browsers and Bubblewrap expect this media type. */
+export const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
+
 function serveDir(dir: string, index: string | false): RequestHandler {
   return express.static(dir, {
     index,
     cacheControl: false,
     dotfiles: 'ignore',
     redirect: false,
-    setHeaders: (res, filePath) => res.setHeader('Cache-Control', cacheControlFor(filePath)),
+    // The service worker (sw.js) and the manifest carry no hash: no-cache like index.html, so a new
+    // deployment's worker is installed on the next load.
+    setHeaders: (res, filePath) => {
+      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      if (filePath.endsWith('.webmanifest')) res.setHeader('Content-Type', MANIFEST_TYPE);
+    },
   });
 }
 

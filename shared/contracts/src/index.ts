@@ -5,3 +5,4 @@ export * from './format';
 export * from './images';
 export * from './productFacts';
 export * from './productUrl';
+export * from './shareTarget';

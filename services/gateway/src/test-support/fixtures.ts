@@ -16,6 +16,9 @@ export function makeFrontends(): { root: string; cleanup(): void } {
   write('shell/dist/index.html', '<!doctype html><title>Wishlist</title><div id="root"></div>');
   write('shell/dist/static/js/index.abcd1234.js', 'console.log("shell")');
   write('shell/dist/favicon.ico', 'icon');
+  write('shell/dist/manifest.webmanifest', '{"name":"Wishlist","share_target":{"action":"/share-target"}}');
+  write('shell/dist/sw.js', 'self.skipWaiting();');
+  write('shell/dist/offline.html', '<!doctype html><title>Offline</title>');
   write('remote-content/dist/mf-manifest.json', '{"id":"remote_content"}');
   write('remote-content/dist/remoteEntry.js', 'var remote_content;');
   write('remote-content/dist/static/js/async/123.0f1e2d3c4b5a.js', 'chunk');
