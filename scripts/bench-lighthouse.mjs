@@ -7,9 +7,12 @@
 // TBT, CLS and JavaScript bytes (gzip, as transferred) for /see/{id} and /en on the mobile and
 // desktop presets, and for the owner's /product-list/{id}. Run it on a quiet machine.
 //
-//   npm run bench:lighthouse [-- --runs 3] [-- --only see-mobile,en-mobile]
+//   npm run bench:lighthouse [-- --runs 3] [-- --only see-mobile,en-mobile] [-- --save <dir>]
+//
+// `--save <dir>` writes each run's Lighthouse report (JSON) there, to see which scripts, which
+// request chain and which main-thread work a figure comes from.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +27,7 @@ const RUNS = Number(argOf('runs', '3'));
 const ONLY = argOf('only', '')
   .split(',')
   .filter(Boolean);
+const SAVE = argOf('save', '');
 const PRODUCTS = 50;
 
 const freePort = () =>
@@ -182,6 +186,10 @@ for (const p of pages) {
       }
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(p.signedIn) };
       const result = await lighthouse(`${base}${p.path}`, flags, p.desktop ? desktopConfig : undefined);
+      if (SAVE) {
+        mkdirSync(SAVE, { recursive: true });
+        writeFileSync(join(SAVE, `${p.key}-${run + 1}.json`), JSON.stringify(result.lhr));
+      }
       const a = result.lhr.audits;
       const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       runs.push({
