@@ -31,7 +31,7 @@ export const singletonPackages = [
 
 /**
  * Shared singletons are never tree-shaken by default: react-router-dom came whole (62 kB gzip) while
- * the apps use a dozen of its exports. Module Federation's shared tree shaking builds it with only
+ * the apps use a dozen of its exports. Module Federation's shared tree shaking (runtime-infer: the runtime takes the shaken copy when it holds every export a consumer declares; server-calc would need a deployment platform to mark it calculated) builds it with only
  * the exports listed here, the SAME list for every app (a singleton is one copy per page: a host
  * and a remote shaken differently would lack each other's exports). A remote that starts using
  * another export adds it here and the shell is rebuilt with it first (issue 13).
@@ -52,8 +52,8 @@ export const routerExports = [
   'useSearchParams',
 ];
 
-function treeShakingOf(name: string): { treeShaking?: { mode: 'server-calc'; usedExports: string[] } } {
-  return name === 'react-router-dom' ? { treeShaking: { mode: 'server-calc', usedExports: routerExports } } : {};
+function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
+  return name === 'react-router-dom' ? { treeShaking: { mode: 'runtime-infer', usedExports: routerExports } } : {};
 }
 
 /**
