@@ -62,11 +62,33 @@ export function knownRemote(name: string): RemoteDescriptor | undefined {
 /** Test helper. */
 export function forgetRemotes(): void {
   known.clear();
+  inlineTaken = false;
 }
 
-/** Fetches the runtime config and registers its remotes. */
+/** The id of the copy of /remotes.json the gateway writes into the page it serves (issue 13). */
+export const INLINE_CONFIG_ID = 'wishlist-runtime-config';
+let inlineTaken = false;
+
+/**
+ * The runtime config the gateway inlined into index.html, once: it saves the first view a round
+ * trip. Null when absent or unreadable (then /remotes.json is fetched as before); a later call (a
+ * Retry after a failure) always fetches, so a redeployed remote is found.
+ */
+export function takeInlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  if (inlineTaken) return null;
+  inlineTaken = true;
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the runtime config (or takes the inlined one, first) and registers its remotes. */
 export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig | null> {
-  const config = await fetchRuntimeConfig(fetchImpl);
+  const config = takeInlineRuntimeConfig() ?? (await fetchRuntimeConfig(fetchImpl));
   if (config) {
     try {
       registerRuntimeRemotes(config.remotes);
