@@ -45,7 +45,7 @@ function readManifest(file: string): ManifestFile | null {
   }
   const cached = manifests.get(file);
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.manifest;
-  let manifest: ManifestFile | null = null;
+  let manifest: ManifestFile | null;
   try {
     manifest = JSON.parse(readFileSync(file, 'utf8')) as ManifestFile;
   } catch {
