@@ -3,12 +3,14 @@
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled } from './afterFirstView';
 import { startEarlyRequests } from './earlyData';
-import { loadRuntimeConfig } from './federation/runtimeConfig';
+import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 
 async function start(): Promise<void> {
   // The first view's data (a shared list) is asked for now, while the code downloads.
   startEarlyRequests();
   const config = await loadRuntimeConfig();
+  // The route's remote loads alongside React (the gateway names it in index.html).
+  if (config) preloadFirstView();
   if (!config) console.warn('[shell] /remotes.json unavailable: remote pages will show an error panel');
   // SPEC §1: added on launch; once the page has loaded, so it never competes with the first view.
   const affiliateUrl = config?.affiliation.scriptUrl;

@@ -1,8 +1,8 @@
 import { LANGUAGE_KEY as STORES_LANGUAGE_KEY, TOKEN_STORAGE_KEY } from '@wishlist/stores';
 import { EARLY_TIMEOUT_MS, LANGUAGE_KEY, TOKEN_KEY, earlyApiPath, startEarlyRequests } from '../src/earlyData';
-import { forgetRemotes, INLINE_CONFIG_ID, takeInlineRuntimeConfig } from '../src/federation/runtimeConfig';
+import { FIRST_VIEW_ID, forgetRemotes, INLINE_CONFIG_ID, preloadFirstView, registerRuntimeRemotes, takeInlineRuntimeConfig } from '../src/federation/runtimeConfig';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), preloadRemote: jest.fn() }));
 
 type Early = Record<string, { bearer: string | null; response: Promise<Response> }>;
 const early = () => (window as unknown as { __WISHLIST_EARLY__?: Early }).__WISHLIST_EARLY__;
@@ -70,5 +70,25 @@ describe('runtime config inlined by the gateway', () => {
     forgetRemotes();
     document.body.innerHTML = `<script id="${INLINE_CONFIG_ID}" type="application/json">{not json</script>`;
     expect(takeInlineRuntimeConfig()).toBeNull();
+  });
+});
+
+describe('first view named by the gateway', () => {
+  const { preloadRemote } = jest.requireMock('@module-federation/enhanced/runtime') as { preloadRemote: jest.Mock };
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    forgetRemotes();
+    preloadRemote.mockReset();
+    preloadRemote.mockResolvedValue(undefined);
+  });
+
+  it('preloads the named remote page without its shared packages, only for a known remote', () => {
+    registerRuntimeRemotes([{ name: 'remote_lists', entry: '/remotes/lists/mf-manifest.json' }]);
+    document.body.innerHTML = `<script id="${FIRST_VIEW_ID}" type="application/json">{"remote":"remote_lists","expose":"./SharedListPage"}</script>`;
+    preloadFirstView();
+    expect(preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'remote_lists', exposes: ['./SharedListPage'], share: false, depsRemote: false }]);
+    document.body.innerHTML = `<script id="${FIRST_VIEW_ID}" type="application/json">{"remote":"remote_unknown"}</script>`;
+    preloadFirstView();
+    expect(preloadRemote).toHaveBeenCalledTimes(1);
   });
 });

@@ -54,13 +54,6 @@ export function remotesJson(config: GatewayConfig): RequestHandler {
   };
 }
 
-/** The dist directory behind a manifest URL the gateway serves itself (`/remotes/<short>/…`). */
-function distOfEntry(config: GatewayConfig): (entry: string) => string | null {
-  return (entry) => {
-    const r = remoteDists(config).find((d) => entry === `/remotes/${d.short}/mf-manifest.json`);
-    return r ? r.dir : null;
-  };
-}
 
 const NOT_SPA = /^\/(api|internal|remotes|dev|downloads)(\/|$)/;
 
@@ -117,7 +110,7 @@ function readIndex(file: string): string {
 
 /**
  * HTML navigations to app routes (no file behind them) get the shell's index.html; with the
- * gateway's config, written for the route (firstView.ts: the runtime config inline, preload hints).
+ * gateway's config, written for the route (firstView.ts: the runtime config and first view inline, a preload hint).
  */
 export function spaFallback(shellDist: string, config?: GatewayConfig): RequestHandler {
   const index = join(shellDist, 'index.html');
@@ -146,7 +139,7 @@ export function spaFallback(shellDist: string, config?: GatewayConfig): RequestH
       return;
     }
     const runtimeConfig = runtimeConfigOf(config);
-    const hints = firstViewHints(req.path, runtimeConfig.remotes, distOfEntry(config));
+    const hints = firstViewHints(req.path, runtimeConfig.remotes);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(renderIndex(html, runtimeConfig, hints));
   };

@@ -1,7 +1,7 @@
 // Runtime configuration served by the gateway at /remotes.json (no-cache): which remotes exist and
 // where their manifests are, plus the affiliate script. Imported by the entry before React starts,
 // so it must not import any shared package (react, @wishlist/*), only the federation runtime.
-import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteResiliencePlugin } from './resiliencePlugin';
 
 export interface RemoteDescriptor {
@@ -97,4 +97,31 @@ export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<Runti
     }
   }
   return config;
+}
+
+/** The id of the first view the gateway names in index.html (issue 13): `{ remote, expose? }`. */
+export const FIRST_VIEW_ID = 'wishlist-first-view';
+
+/**
+ * Starts loading the remote (manifest, entry, the page's own chunks; not its shared packages: the
+ * shell's are used) that the gateway says the route renders, while React downloads. A failure is
+ * left to the page's own load, which shows the error panel with Retry.
+ */
+function readFirstView(doc: Document): { remote?: unknown; expose?: unknown } | null {
+  try {
+    return JSON.parse(doc.getElementById(FIRST_VIEW_ID)?.textContent || 'null') as { remote?: unknown; expose?: unknown } | null;
+  } catch {
+    return null;
+  }
+}
+
+export function preloadFirstView(doc: Document = document): void {
+  const view = readFirstView(doc);
+  if (!view || typeof view.remote !== 'string' || !known.has(view.remote)) return;
+  const exposes = typeof view.expose === 'string' ? [view.expose] : undefined;
+  try {
+    void preloadRemote([{ nameOrAlias: view.remote, exposes, share: false, depsRemote: false }]).catch(() => undefined);
+  } catch {
+    /* the page's own load reports it */
+  }
 }
