@@ -53,6 +53,9 @@ const median = (xs) => {
 const results = [];
 for (const p of pages) {
   const runs = [];
+  // A run Lighthouse itself could not measure (e.g. NO_NAVSTART, a trace it failed to record) is
+  // not a figure: it is run again, at most RUNS more times in all for the page.
+  let failedRuns = 0;
   for (let run = 0; run < RUNS; run++) {
     const profile = mkdtempSync(join(tmpdir(), 'wishlist-lh-profile-'));
     const chrome = await chromeLauncher.launch({
@@ -78,6 +81,11 @@ for (const p of pages) {
         mkdirSync(SAVE, { recursive: true });
         writeFileSync(join(SAVE, `${p.key}-${run + 1}.json`), JSON.stringify(result.lhr));
       }
+      if (result.lhr.runtimeError) {
+        console.log(`  ${p.key} run ${run + 1}: ${result.lhr.runtimeError.code}, run again`);
+        if (++failedRuns <= RUNS) run--;
+        continue;
+      }
       const a = result.lhr.audits;
       const scripts = (a['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
       runs.push({
@@ -92,6 +100,10 @@ for (const p of pages) {
       await chrome.kill();
       rmSync(profile, { recursive: true, force: true });
     }
+  }
+  if (runs.length === 0) {
+    console.log(`${p.label.padEnd(40)} no run Lighthouse could measure`);
+    continue;
   }
   const m = {
     page: p.label,
