@@ -28,7 +28,15 @@ export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'sw
   return null;
 }
 
-const SwiperSlider = lazy(() => import('./SwiperSlider'));
+type Slider = (typeof import('./SwiperSlider'))['default'];
+let loadedSlider: Slider | null = null;
+/** Loads swiper's slider; once loaded it renders at once, without a Suspense fallback. */
+export const loadSwiperSlider = () =>
+  import('./SwiperSlider').then((m) => {
+    loadedSlider = m.default;
+    return m;
+  });
+const LazySwiperSlider = lazy(loadSwiperSlider);
 
 /**
  * One list (a shared link, an owner with one list): nothing to swipe, so no swiper. The markup keeps
@@ -56,9 +64,11 @@ export function ListSlider(props: ListSliderProps) {
   const { lists, activeIndex, renderSlide } = props;
   const active = lists[activeIndex] ?? lists[0];
   if (lists.length <= 1) return active ? <SingleSlide list={active} renderSlide={renderSlide} /> : null;
+  const Loaded = loadedSlider;
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<SingleSlide list={active} renderSlide={renderSlide} />}>
-      <SwiperSlider {...props} />
+      <LazySwiperSlider {...props} />
     </Suspense>
   );
 }

@@ -34,7 +34,15 @@ export function orderAfterDrop(ids: string[], activeId: string, overId: string |
 
 export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
 
-const SortableProductGrid = lazy(() => import('./SortableProductGrid'));
+type SortableGrid = (typeof import('./SortableProductGrid'))['default'];
+let loadedSortableGrid: SortableGrid | null = null;
+/** Loads the owner's grid (dnd-kit); once loaded it renders at once, without a Suspense fallback. */
+export const loadSortableGrid = () =>
+  import('./SortableProductGrid').then((m) => {
+    loadedSortableGrid = m.default;
+    return m;
+  });
+const LazySortableProductGrid = lazy(loadSortableGrid);
 
 /** Number of columns the grid shows (the cards on the first card's row). */
 function columnsOf(buttons: HTMLElement[]): number {
@@ -126,9 +134,12 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   );
   if (!onReorder) return staticGrid;
   // The owner's grid: the same cards with drag handles once dnd-kit is there.
+  const sortableProps = { list, ids, cards: cardProps, gridRef, onKeyDown, hint, onReorder, onMovableChange };
+  const Loaded = loadedSortableGrid;
+  if (Loaded) return <Loaded {...sortableProps} />;
   return (
     <Suspense fallback={staticGrid}>
-      <SortableProductGrid list={list} ids={ids} cards={cardProps} gridRef={gridRef} onKeyDown={onKeyDown} hint={hint} onReorder={onReorder} onMovableChange={onMovableChange} />
+      <LazySortableProductGrid {...sortableProps} />
     </Suspense>
   );
 }
