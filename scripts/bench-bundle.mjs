@@ -1,11 +1,12 @@
-// `npm run bench:bundle`: gzip size of the JavaScript loaded for the first view of /en (measured in
-// Chromium through the gateway), and of each remote's build (entry alone, and all of its JS).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+// `npm run bench:bundle`: gzip size of the JavaScript loaded for the first view of /see/{id} (a
+// shared list of 50 products, as a visitor opens it from a message) and of /en, measured in Chromium
+// through the whole product (scripts/bench-stack.mjs), against the issue 13 budgets (170 and 150 kB),
+// and of each app's build (entry alone, and all of its JS). `-- --scripts` lists every script.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startSeededStack } from './bench-stack.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const apps = ['shell', ...readdirSync(root).filter((d) => d.startsWith('remote-') && existsSync(join(root, d, 'package.json')))];
@@ -20,31 +21,12 @@ for (const app of apps) {
   }
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const gateway = spawn(process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'wishlist-bench-')), VITE_DEACTIVATE_AFFILIATION: 'true', LOG_LEVEL: 'silent' },
-  stdio: 'ignore',
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/remotes.json`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 150) throw new Error('gateway did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
+const LIST_SCRIPTS = process.argv.includes('--scripts');
+const { base, listId, stop } = await startSeededStack({ log: () => undefined });
+const pages = [
+  { label: '/see/{id}', path: `/see/${listId}`, budget: 170 * 1024, ready: '.lists-card' },
+  { label: '/en', path: '/en', budget: 150 * 1024, ready: 'main h1' },
+];
 
 const { chromium } = await import('@playwright/test');
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
@@ -52,36 +34,42 @@ const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+let overBudget = false;
 try {
-  for (const width of [1280, 360]) {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    const scripts = [];
-    page.on('response', async (res) => {
-      const type = res.request().resourceType();
-      if (type === 'script' || res.url().endsWith('.js')) {
-        try {
-          scripts.push({ url: res.url().replace(base, ''), gz: gz(await res.body()) });
-        } catch {
-          /* redirected or aborted */
+  for (const p of pages) {
+    for (const width of [360, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const scripts = [];
+      page.on('response', async (res) => {
+        const type = res.request().resourceType();
+        if (res.url().startsWith(base) && (type === 'script' || res.url().endsWith('.js'))) {
+          try {
+            scripts.push({ url: res.url().replace(base, ''), gz: gz(await res.body()) });
+          } catch {
+            /* redirected or aborted */
+          }
         }
+      });
+      await page.goto(`${base}${p.path}`, { waitUntil: 'networkidle' });
+      await page.locator(p.ready).first().waitFor({ timeout: 15000 });
+      await page.waitForLoadState('networkidle');
+      const total = scripts.reduce((s, x) => s + x.gz, 0);
+      const byOwner = {};
+      for (const s of scripts) {
+        const owner = s.url.startsWith('/remotes/') ? `remote ${s.url.split('/')[2]}` : 'shell';
+        byOwner[owner] = (byOwner[owner] ?? 0) + s.gz;
       }
-    });
-    await page.goto(`${base}/en`, { waitUntil: 'networkidle' });
-    await page.locator('main h1').first().waitFor({ timeout: 15000 });
-    await page.waitForTimeout(300);
-    const total = scripts.reduce((s, x) => s + x.gz, 0);
-    const byOwner = {};
-    for (const s of scripts) {
-      const owner = s.url.startsWith('/remotes/') ? `remote ${s.url.split('/')[2]}` : 'shell';
-      byOwner[owner] = (byOwner[owner] ?? 0) + s.gz;
+      const verdict = total <= p.budget ? 'within' : 'OVER';
+      if (total > p.budget) overBudget = true;
+      console.log(`\nFirst view of ${p.label} at ${width} px: ${scripts.length} scripts, ${kb(total)} gzip (${verdict} the ${kb(p.budget)} budget)`);
+      for (const [owner, size] of Object.entries(byOwner)) console.log(`  ${owner.padEnd(24)} ${kb(size)}`);
+      if (LIST_SCRIPTS) for (const s of [...scripts].sort((x, y) => y.gz - x.gz)) console.log(`    ${kb(s.gz).padStart(9)}  ${s.url}`);
+      await page.close();
     }
-    console.log(`\nFirst view of /en at ${width} px: ${scripts.length} scripts, ${kb(total)} gzip`);
-    for (const [owner, size] of Object.entries(byOwner)) console.log(`  ${owner.padEnd(24)} ${kb(size)}`);
-    await page.close();
   }
 } finally {
   await browser.close();
-  gateway.kill('SIGTERM');
+  await stop();
 }
 
 const walk = (dir) =>
@@ -96,3 +84,4 @@ for (const app of apps) {
   const entry = js.find((f) => f.endsWith('remoteEntry.js'));
   console.log(`  ${app.padEnd(22)} ${String(js.length).padStart(3)} files ${kb(all).padStart(10)}${entry ? `   remoteEntry.js ${kb(gz(readFileSync(entry)))}` : ''}`);
 }
+process.exit(overBudget ? 1 : 0);

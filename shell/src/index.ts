@@ -1,13 +1,21 @@
 // Entry: resolve remotes at run time, then start React from a separate chunk so shared singletons
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
 import { injectAffiliateScript } from './affiliation';
-import { loadRuntimeConfig } from './federation/runtimeConfig';
+import { whenPageSettled } from './afterFirstView';
+import { startEarlyRequests } from './earlyData';
+import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 async function start(): Promise<void> {
+  // The first view's data (a shared list) is asked for now, while the code downloads.
+  startEarlyRequests();
   const config = await loadRuntimeConfig();
+  // The route's remote loads alongside React (the gateway names it in index.html).
+  if (config) preloadFirstView();
   if (!config) console.warn('[shell] /remotes.json unavailable: remote pages will show an error panel');
-  injectAffiliateScript(config?.affiliation.scriptUrl);
+  // SPEC §1: added on launch; once the page has loaded, so it never competes with the first view.
+  const affiliateUrl = config?.affiliation.scriptUrl;
+  if (affiliateUrl) whenPageSettled(() => injectAffiliateScript(affiliateUrl));
   await import('./bootstrap');
   // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();

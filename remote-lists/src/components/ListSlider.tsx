@@ -1,11 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y } from 'swiper/modules';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
-import 'swiper/css';
 import type { ProductList } from '@wishlist/contracts';
-import { useListsT } from '../i18n';
-import { prefersReducedMotion } from '../lib/usePageTitle';
 
 /** SPEC §2/§9: a swipe needs 20 px. */
 export const SWIPE_THRESHOLD_PX = 20;
@@ -33,71 +28,47 @@ export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'sw
   return null;
 }
 
+type Slider = (typeof import('./SwiperSlider'))['default'];
+let loadedSlider: Slider | null = null;
+/** Loads swiper's slider; once loaded it renders at once, without a Suspense fallback. */
+export const loadSwiperSlider = () =>
+  import('./SwiperSlider').then((m) => {
+    loadedSlider = m.default;
+    return m;
+  });
+const LazySwiperSlider = lazy(loadSwiperSlider);
+
+/**
+ * One list (a shared link, an owner with one list): nothing to swipe, so no swiper. The markup keeps
+ * swiper's class names (the page's styles and the active slide's selectors are the same either way).
+ */
+function SingleSlide({ list, renderSlide }: { list: ProductList; renderSlide: ListSliderProps['renderSlide'] }) {
+  return (
+    <div className="lists-slider swiper lists-slider--single">
+      <div className="swiper-wrapper">
+        <div className="swiper-slide swiper-slide-active" key={list.id}>
+          {renderSlide(list, true)}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The sliding list page's slider: one slide per list, route-driven (`activeIndex`), touch-swipe
  * with a 20 px threshold, disabled while a product is movable. Swiping past the last list shows
- * the first and past the first the last, like the header arrows (swiper's `loop` clones and
- * reorders slides, which React renders itself, and swiper's `rewind` only wraps short swipes).
- * Only the active slide and its neighbours render their products.
+ * the first and past the first the last, like the header arrows. Swiper (`SwiperSlider`) is loaded
+ * only for two lists or more; while it loads, the active list shows alone.
  */
-export function ListSlider({ lists, activeIndex, onActiveChange, allowTouchMove, renderSlide }: ListSliderProps) {
-  const { t } = useListsT();
-  const swiper = useRef<SwiperInstance | null>(null);
-  const reduced = prefersReducedMotion();
-
-  useEffect(() => {
-    const s = swiper.current;
-    if (s && !s.destroyed && s.activeIndex !== activeIndex) s.slideTo(activeIndex, reduced ? 0 : 300, false);
-  }, [activeIndex, reduced, lists.length]);
-
-  useEffect(() => {
-    const s = swiper.current;
-    if (s && !s.destroyed) s.allowTouchMove = allowTouchMove;
-  }, [allowTouchMove]);
-
-  const n = lists.length;
-  const near = (i: number) => i === activeIndex || (n > 1 && (i === (activeIndex + 1) % n || i === (activeIndex - 1 + n) % n));
-
+export function ListSlider(props: ListSliderProps) {
+  const { lists, activeIndex, renderSlide } = props;
+  const active = lists[activeIndex] ?? lists[0];
+  if (lists.length <= 1) return active ? <SingleSlide list={active} renderSlide={renderSlide} /> : null;
+  const Loaded = loadedSlider;
+  if (Loaded) return <Loaded {...props} />;
   return (
-    <Swiper
-      className="lists-slider"
-      modules={[A11y]}
-      initialSlide={activeIndex}
-      threshold={SWIPE_THRESHOLD_PX}
-      speed={reduced ? 0 : 300}
-      allowTouchMove={allowTouchMove && n > 1}
-      noSwipingClass="lists-no-swipe"
-      autoHeight
-      spaceBetween={24}
-      a11y={{
-        enabled: true,
-        prevSlideMessage: t('listing.slider.previous'),
-        nextSlideMessage: t('listing.slider.next'),
-        firstSlideMessage: t('listing.slider.first'),
-        lastSlideMessage: t('listing.slider.last'),
-        slideLabelMessage: t('listing.slider.slide', { index: '{{index}}', slidesLength: '{{slidesLength}}' }),
-        containerRole: 'region',
-        containerRoleDescriptionMessage: null,
-        itemRoleDescriptionMessage: null,
-        slideRole: 'group',
-      }}
-      onSwiper={(s) => {
-        swiper.current = s;
-      }}
-      onTouchEnd={(s) => {
-        // Emitted before swiper settles the swipe: it bounces back at the end, we go round.
-        const to = wrapTarget(s, n);
-        if (to !== null && to !== activeIndex) onActiveChange(to);
-      }}
-      onSlideChange={(s) => {
-        if (s.activeIndex !== activeIndex) onActiveChange(s.activeIndex);
-      }}
-    >
-      {lists.map((list, i) => (
-        <SwiperSlide key={list.id} inert={i !== activeIndex} aria-hidden={i !== activeIndex || undefined}>
-          {near(i) ? renderSlide(list, i === activeIndex) : null}
-        </SwiperSlide>
-      ))}
-    </Swiper>
+    <Suspense fallback={<SingleSlide list={active} renderSlide={renderSlide} />}>
+      <LazySwiperSlider {...props} />
+    </Suspense>
   );
 }

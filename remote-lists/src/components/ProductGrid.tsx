@@ -1,23 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
-import { prefersReducedMotion } from '../lib/usePageTitle';
-import { ProductCard, ProductCardPreview } from './ProductCard';
+import { ProductCard } from './ProductCard';
 
 /** SPEC §9: drag animation. */
 export const DRAG_ANIMATION_MS = 350;
@@ -43,37 +27,22 @@ export function orderAfterDrop(ids: string[], activeId: string, overId: string |
   const from = ids.indexOf(activeId);
   const to = ids.indexOf(overId);
   if (from === -1 || to === -1 || from === to) return null;
-  return arrayMove(ids, from, to);
+  const next = [...ids];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
 }
 
-type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
+export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
 
-function SortableCard({ product, selected, onSelect, tabStop, hintId, priority }: CardProps) {
-  const reduced = prefersReducedMotion();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: product.id!,
-    transition: reduced ? null : { duration: DRAG_ANIMATION_MS, easing: 'cubic-bezier(0.25, 1, 0.5, 1)' },
+type SortableGrid = (typeof import('./SortableProductGrid'))['default'];
+let loadedSortableGrid: SortableGrid | null = null;
+/** Loads the owner's grid (dnd-kit); once loaded it renders at once, without a Suspense fallback. */
+export const loadSortableGrid = () =>
+  import('./SortableProductGrid').then((m) => {
+    loadedSortableGrid = m.default;
+    return m;
   });
-  // The handle gets its own accessible name and description; dnd-kit's role/description are dropped.
-  const { role: _role, 'aria-describedby': _described, 'aria-roledescription': _roleDescription, ...handleAttributes } = attributes;
-  void _role;
-  void _described;
-  void _roleDescription;
-  return (
-    <ProductCard
-      product={product}
-      selected={selected}
-      onSelect={onSelect}
-      tabStop={tabStop}
-      hintId={hintId}
-      priority={priority}
-      itemRef={setNodeRef}
-      dragging={isDragging}
-      style={{ transform: CSS.Translate.toString(transform), transition: transition ?? undefined }}
-      handle={{ ref: setActivatorNodeRef, props: { ...handleAttributes, ...listeners } }}
-    />
-  );
-}
+const LazySortableProductGrid = lazy(loadSortableGrid);
 
 /** Number of columns the grid shows (the cards on the first card's row). */
 function columnsOf(buttons: HTMLElement[]): number {
@@ -115,12 +84,7 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => list.products.map((p) => p.id!).filter(Boolean), [list.products]);
-  const [dragged, setDragged] = useState<Product | null>(null);
   // The tab stop: the selected card, else the last one reached with the arrows, else the first.
   const [roving, setRoving] = useState<string | null>(null);
   useEffect(() => {
@@ -144,82 +108,38 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
     buttons[to].focus();
   };
 
-  const nameOf = (id: string | number) => list.products.find((p) => p.id === id)?.name || t('product.noName');
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('product.picked', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('product.moved', { name: nameOf(active.id), position: ids.indexOf(String(over.id)) + 1, count: ids.length }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? t('product.dropped', { name: nameOf(active.id), position: ids.indexOf(String(over.id)) + 1 }) : t('product.cancelled', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('product.cancelled', { name: nameOf(active.id) }),
-  };
-
-  const cards = list.products.map((p, index) => {
-    const key = p.id ?? p.url;
-    const common = { product: p, selected: !!p.id && p.id === selectedProductId, onSelect: onSelectProduct, tabStop: key === tabStop, hintId, priority: index < PRIORITY_CARDS };
-    return onReorder && p.id ? (
-      <SortableCard key={key} {...common} />
-    ) : (
-      <ProductCard key={key} {...common} inBasket={!!p.id && basketIds?.has(p.id)} />
-    );
-  });
+  const cardProps: CardProps[] = list.products.map((p, index) => ({
+    product: p,
+    selected: !!p.id && p.id === selectedProductId,
+    onSelect: onSelectProduct,
+    tabStop: (p.id ?? p.url) === tabStop,
+    hintId,
+    priority: index < PRIORITY_CARDS,
+  }));
   const hint = (
     <p id={hintId} className="ui-visually-hidden">
       {t('product.keysHint')}
     </p>
   );
 
-  if (!onReorder)
-    return (
-      <>
-        <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown}>
-          {cards}
-        </ul>
-        {hint}
-      </>
-    );
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    onMovableChange?.(true);
-    setDragged(list.products.find((p) => p.id === active.id) ?? null);
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    onMovableChange?.(false);
-    setDragged(null);
-    const next = orderAfterDrop(ids, String(active.id), over ? String(over.id) : null);
-    if (next) onReorder(next);
-  };
-
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('product.moveHint') } }}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => {
-        onMovableChange?.(false);
-        setDragged(null);
-      }}
-    >
-      <SortableContext items={ids} strategy={rectSortingStrategy}>
-        <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown}>
-          {cards}
-        </ul>
-      </SortableContext>
+  const staticGrid = (
+    <>
+      <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown}>
+        {cardProps.map((c) => (
+          <ProductCard key={c.product.id ?? c.product.url} {...c} inBasket={!onReorder && !!c.product.id && basketIds?.has(c.product.id)} />
+        ))}
+      </ul>
       {hint}
-      <p id="lists-move-hint" className="ui-visually-hidden">
-        {t('product.moveHint')}
-      </p>
-      {/* The dragged card follows the pointer above the page: the slider (overflow hidden,
-          transformed) would clip it, so the overlay lives in <body>. */}
-      {typeof document !== 'undefined' &&
-        createPortal(
-          <DragOverlay className="lists-drag-overlay" dropAnimation={prefersReducedMotion() ? null : { duration: DRAG_ANIMATION_MS }}>
-            {dragged ? <ProductCardPreview product={dragged} /> : null}
-          </DragOverlay>,
-          document.body,
-        )}
-    </DndContext>
+    </>
+  );
+  if (!onReorder) return staticGrid;
+  // The owner's grid: the same cards with drag handles once dnd-kit is there.
+  const sortableProps = { list, ids, cards: cardProps, gridRef, onKeyDown, hint, onReorder, onMovableChange };
+  const Loaded = loadedSortableGrid;
+  if (Loaded) return <Loaded {...sortableProps} />;
+  return (
+    <Suspense fallback={staticGrid}>
+      <LazySortableProductGrid {...sortableProps} />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
+import { firstViewHints, renderIndex } from './firstView';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Rsbuild names hashed files `name.<8+ hex>.ext` (static/js/123.abcd1234.js, static/css/index.abcd1234.css).
@@ -45,16 +46,22 @@ export function listRemotes(config: GatewayConfig): RemoteEntry[] {
     .map((r) => ({ name: r.name, entry: `/remotes/${r.short}/mf-manifest.json` }));
 }
 
+/** What /remotes.json answers (and what index.html carries inline, issue 13). */
+export function runtimeConfigOf(config: GatewayConfig): { remotes: RemoteEntry[]; affiliation: { scriptUrl: string | null } } {
+  return {
+    remotes: listRemotes(config),
+    affiliation: { scriptUrl: config.deactivateAffiliation ? null : config.affiliateScriptUrl },
+  };
+}
+
 /** GET /remotes.json: the runtime federation config the shell reads at start. */
 export function remotesJson(config: GatewayConfig): RequestHandler {
   return (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.json({
-      remotes: listRemotes(config),
-      affiliation: { scriptUrl: config.deactivateAffiliation ? null : config.affiliateScriptUrl },
-    });
+    res.json(runtimeConfigOf(config));
   };
 }
+
 
 const NOT_SPA = /^\/(api|internal|remotes|dev|downloads)(\/|$)/;
 
@@ -92,12 +99,28 @@ export function extensionDownloads(config: GatewayConfig): RequestHandler {
 export function staticFrontends(router: Router, config: GatewayConfig): void {
   router.use('/downloads', extensionDownloads(config));
   for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
+  // `/` and the app's routes: index.html written for the page (the static copy for other clients).
+  const page = spaFallback(config.shellDist, config);
+  router.get('/', page);
   router.use(serveDir(config.shellDist, 'index.html'));
-  router.use(spaFallback(config.shellDist));
+  router.use(page);
 }
 
-/** HTML navigations to app routes (no file behind them) get the shell's index.html. */
-export function spaFallback(shellDist: string): RequestHandler {
+let indexCache: { file: string; mtimeMs: number; size: number; html: string } | null = null;
+
+function readIndex(file: string): string {
+  const stat = statSync(file);
+  if (!indexCache || indexCache.file !== file || indexCache.mtimeMs !== stat.mtimeMs || indexCache.size !== stat.size) {
+    indexCache = { file, mtimeMs: stat.mtimeMs, size: stat.size, html: readFileSync(file, 'utf8') };
+  }
+  return indexCache.html;
+}
+
+/**
+ * HTML navigations to app routes (no file behind them) get the shell's index.html; with the
+ * gateway's config, written for the route (firstView.ts: the runtime config and first view inline, a preload hint).
+ */
+export function spaFallback(shellDist: string, config?: GatewayConfig): RequestHandler {
   const index = join(shellDist, 'index.html');
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -110,8 +133,22 @@ export function spaFallback(shellDist: string): RequestHandler {
         .send('The front end is not built yet: run `npm run build -w shell` (npm start does it for you).');
       return;
     }
-    res.sendFile(index, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => {
-      if (err) next(err);
-    });
+    if (!config) {
+      res.sendFile(index, { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => {
+        if (err) next(err);
+      });
+      return;
+    }
+    let html: string;
+    try {
+      html = readIndex(index);
+    } catch (err) {
+      next(err);
+      return;
+    }
+    const runtimeConfig = runtimeConfigOf(config);
+    const hints = firstViewHints(req.path, runtimeConfig.remotes);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(renderIndex(html, runtimeConfig, hints));
   };
 }

@@ -1,6 +1,7 @@
 // The HTTP layer of SPEC §7: JSON headers, app header, bearer, 3 s connect timeout, status mapping.
 import { currentLanguage } from '@wishlist/i18n';
 import { getBearer, setApiReachable, useSessionStore } from '@wishlist/stores';
+import { takeEarlyResponse } from './early';
 
 /** SPEC §9: connect timeout. */
 export const CONNECT_TIMEOUT_MS = 3000;
@@ -151,13 +152,18 @@ export async function request<T = unknown>(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? config.timeoutMs);
   let res: Response;
   try {
-    res = await config.fetch(config.baseUrl + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    // The shell may have sent this very GET already (early.ts): take its answer, else ask.
+    const early = body === undefined ? takeEarlyResponse(method, path, bearer ?? null) : undefined;
+    const earlyRes = early ? await early.catch(() => undefined) : undefined;
+    res =
+      earlyRes ??
+      (await config.fetch(config.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      }));
   } catch {
     config.onReachability(false);
     throw new ApiError(500, {}, true);

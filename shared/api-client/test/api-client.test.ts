@@ -346,3 +346,29 @@ describe('session flows', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('early responses the shell started (issue 13)', () => {
+  type Early = Record<string, { bearer: string | null; response: Promise<Response> }>;
+  const slot = () => globalThis as unknown as { __WISHLIST_EARLY__?: Early };
+  afterEach(() => delete slot().__WISHLIST_EARLY__);
+
+  it('the first GET of the path with the same bearer takes the early answer instead of asking again, once', async () => {
+    slot().__WISHLIST_EARLY__ = { '/api/product-lists/l1': { bearer: null, response: Promise.resolve(json(200, { data: { id: 'l1', name: 'Early' } })) } };
+    expect((await api.getProductList('l1')).name).toBe('Early');
+    expect(calls).toHaveLength(0);
+    responder = () => json(200, { data: { id: 'l1', name: 'Fresh' } });
+    expect((await api.getProductList('l1')).name).toBe('Fresh');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('is not used for another bearer, and a failed early request is asked again', async () => {
+    useSessionStore.setState({ token: { name: 't', bearer: 'b2' } });
+    slot().__WISHLIST_EARLY__ = { '/api/product-lists/l1': { bearer: 'b1', response: Promise.resolve(json(200, { data: { id: 'l1', name: 'Other' } })) } };
+    responder = () => json(200, { data: { id: 'l1', name: 'Mine' } });
+    expect((await api.getProductList('l1')).name).toBe('Mine');
+    useSessionStore.setState({ token: null });
+    slot().__WISHLIST_EARLY__ = { '/api/product-lists/l1': { bearer: null, response: Promise.reject(new TypeError('network')) } };
+    expect((await api.getProductList('l1')).name).toBe('Mine');
+    expect(calls).toHaveLength(2);
+  });
+});

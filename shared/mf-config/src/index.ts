@@ -10,6 +10,10 @@ type Shared = NonNullable<ModuleFederationOptions['shared']>;
  * Packages that must exist once per page. Workspace packages that create stores or module-level
  * state (stores, i18n, api-client caches, the UI kit's notification bridge) are listed themselves:
  * sharing zustand alone would still give each remote its own store.
+ *
+ * `@wishlist/contracts` is not among them (issue 13): it holds no state (types, predicates, zod
+ * schemas, formatting), and a shared module is never tree-shaken, so sharing it put zod (24 kB
+ * gzip) on every first view. Each app now bundles the few functions it uses.
  */
 export const singletonPackages = [
   'react',
@@ -23,8 +27,34 @@ export const singletonPackages = [
   '@wishlist/i18n',
   '@wishlist/api-client',
   '@wishlist/ui',
-  '@wishlist/contracts',
 ] as const;
+
+/**
+ * Shared singletons are never tree-shaken by default: react-router-dom came whole (62 kB gzip) while
+ * the apps use a dozen of its exports. Module Federation's shared tree shaking (runtime-infer: the runtime takes the shaken copy when it holds every export a consumer declares; server-calc would need a deployment platform to mark it calculated) builds it with only
+ * the exports listed here, the SAME list for every app (a singleton is one copy per page: a host
+ * and a remote shaken differently would lack each other's exports). A remote that starts using
+ * another export adds it here and the shell is rebuilt with it first (issue 13).
+ */
+export const routerExports = [
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'NavLink',
+  'Navigate',
+  'Route',
+  'Routes',
+  'matchPath',
+  'useLocation',
+  'useNavigate',
+  'useNavigationType',
+  'useParams',
+  'useSearchParams',
+];
+
+function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
+  return name === 'react-router-dom' ? { treeShaking: { mode: 'runtime-infer', usedExports: routerExports } } : {};
+}
 
 /**
  * Each app requires the range its package.json names (requiredVersion derived from it) and refuses
@@ -36,7 +66,7 @@ export const singletonPackages = [
 export const sharedSingletons: Shared = Object.fromEntries(
   singletonPackages.map((name) => [
     name,
-    name.startsWith('@wishlist/') ? { singleton: true, requiredVersion: false } : { singleton: true, strictVersion: true },
+    name.startsWith('@wishlist/') ? { singleton: true, requiredVersion: false } : { singleton: true, strictVersion: true, ...treeShakingOf(name) },
   ]),
 );
 
@@ -68,6 +98,9 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
         // A remote whose manifest cannot be fetched must not blank the host (TOOLCHAIN.md).
         shareStrategy: 'loaded-first',
         dts: false,
+        // One federation runtime per page (issue 13): the host hands its runtime core to the
+        // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry).
+        experiments: { provideExternalRuntime: true },
       }),
       ...(extra?.plugins ?? []),
     ],
@@ -95,6 +128,8 @@ export function createRemoteConfig({
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
+        experiments: { externalRuntime: true },
       }),
       ...(extra?.plugins ?? []),
     ],

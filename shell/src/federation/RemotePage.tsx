@@ -40,8 +40,16 @@ export function RemotePage({ module }: { module: RemoteModuleId }) {
   );
 }
 
-/** A header widget from a remote: renders nothing while loading or when it fails. */
+/**
+ * A header widget from a remote: renders nothing while loading or when it fails. It starts loading
+ * once the first route has rendered (issue 13): the page's remote comes first, the basket after.
+ */
 export function RemoteWidget({ module }: { module: RemoteModuleId }) {
+  const ready = useRouteReady((s) => s.ready);
+  return ready ? <LoadedWidget module={module} /> : null;
+}
+
+function LoadedWidget({ module }: { module: RemoteModuleId }) {
   const Lazy = useMemo(() => createRemoteComponent(module), [module]);
   return (
     <RemoteBoundary fallback={() => null}>

@@ -1,7 +1,7 @@
 // Runtime configuration served by the gateway at /remotes.json (no-cache): which remotes exist and
 // where their manifests are, plus the affiliate script. Imported by the entry before React starts,
 // so it must not import any shared package (react, @wishlist/*), only the federation runtime.
-import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { remoteResiliencePlugin } from './resiliencePlugin';
 
 export interface RemoteDescriptor {
@@ -62,11 +62,33 @@ export function knownRemote(name: string): RemoteDescriptor | undefined {
 /** Test helper. */
 export function forgetRemotes(): void {
   known.clear();
+  inlineTaken = false;
 }
 
-/** Fetches the runtime config and registers its remotes. */
+/** The id of the copy of /remotes.json the gateway writes into the page it serves (issue 13). */
+export const INLINE_CONFIG_ID = 'wishlist-runtime-config';
+let inlineTaken = false;
+
+/**
+ * The runtime config the gateway inlined into index.html, once: it saves the first view a round
+ * trip. Null when absent or unreadable (then /remotes.json is fetched as before); a later call (a
+ * Retry after a failure) always fetches, so a redeployed remote is found.
+ */
+export function takeInlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  if (inlineTaken) return null;
+  inlineTaken = true;
+  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** Fetches the runtime config (or takes the inlined one, first) and registers its remotes. */
 export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig | null> {
-  const config = await fetchRuntimeConfig(fetchImpl);
+  const config = takeInlineRuntimeConfig() ?? (await fetchRuntimeConfig(fetchImpl));
   if (config) {
     try {
       registerRuntimeRemotes(config.remotes);
@@ -75,4 +97,31 @@ export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<Runti
     }
   }
   return config;
+}
+
+/** The id of the first view the gateway names in index.html (issue 13): `{ remote, expose? }`. */
+export const FIRST_VIEW_ID = 'wishlist-first-view';
+
+/**
+ * Starts loading the remote (manifest, entry, the page's own chunks; not its shared packages: the
+ * shell's are used) that the gateway says the route renders, while React downloads. A failure is
+ * left to the page's own load, which shows the error panel with Retry.
+ */
+function readFirstView(doc: Document): { remote?: unknown; expose?: unknown } | null {
+  try {
+    return JSON.parse(doc.getElementById(FIRST_VIEW_ID)?.textContent || 'null') as { remote?: unknown; expose?: unknown } | null;
+  } catch {
+    return null;
+  }
+}
+
+export function preloadFirstView(doc: Document = document): void {
+  const view = readFirstView(doc);
+  if (!view || typeof view.remote !== 'string' || !known.has(view.remote)) return;
+  const exposes = typeof view.expose === 'string' ? [view.expose] : undefined;
+  try {
+    void preloadRemote([{ nameOrAlias: view.remote, exposes, share: false, depsRemote: false }]).catch(() => undefined);
+  } catch {
+    /* the page's own load reports it */
+  }
 }

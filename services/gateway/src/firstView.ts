@@ -1,0 +1,56 @@
+// Issue 13: the page a phone asks for says at once what its first view needs. Without this, the
+// browser found out one step at a time: index.html, the shell's entry, /remotes.json, the remote's
+// manifest, its entry, its chunks, then the API call. The gateway now writes into index.html
+//  - the runtime configuration (what /remotes.json answers), so the shell needs no round trip for it;
+//  - which remote (and exposed page) the requested route renders, so the shell's entry asks the
+//    federation runtime to load it (preloadRemote) while React downloads;
+//  - a preload hint for that remote's manifest.
+// No script is preloaded from the HTML: a <link rel=preload> that failed (the remote was down) is
+// handed to the next <script> of that URL as a failure, so the error panel's Retry would fail once
+// more; the runtime's own loads are retried cleanly. Hints are only hints: a route missing here
+// loads as before.
+import type { RemoteEntry } from './config';
+
+/** The remote (and, when one page dominates, its exposed module) each first view renders. */
+const FIRST_VIEWS: { path: RegExp; remote: string; expose?: string }[] = [
+  { path: /^\/see\/[^/]+\/?$/, remote: 'remote_lists', expose: './SharedListPage' },
+  { path: /^\/product-list\/[^/]+(\/[^/]+)?\/?$/, remote: 'remote_lists', expose: './ProductListingPage' },
+  { path: /^\/(product-lists|create-product-list|edit-product-list|share-product-list)(\/|$)/, remote: 'remote_lists' },
+  { path: /^\/(en|fr)\/?$/, remote: 'remote_content', expose: './HomePage' },
+  { path: /^\/((en|fr)\/|not-found$|how-to-use-android-app$)/, remote: 'remote_content' },
+  { path: /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success|delete-account)(\/|$)/, remote: 'remote_auth' },
+  { path: /^\/(basket|offer|offer-created|offerings)(\/|$)/, remote: 'remote_basket_offer' },
+];
+
+export interface FirstViewHints {
+  /** The remote the route renders and its page, for the shell's preloadRemote. */
+  firstView: { remote: string; expose?: string } | null;
+  /** URLs to preload as fetch (JSON): the remote's manifest. */
+  fetches: string[];
+}
+
+/** The hints for `pathname`: nothing for a remote /remotes.json does not list. */
+export function firstViewHints(pathname: string, remotes: RemoteEntry[]): FirstViewHints {
+  const view = FIRST_VIEWS.find((v) => v.path.test(pathname));
+  const remote = view && remotes.find((r) => r.name === view.remote);
+  if (!view || !remote) return { firstView: null, fetches: [] };
+  return { firstView: view.expose ? { remote: view.remote, expose: view.expose } : { remote: view.remote }, fetches: [remote.entry] };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+// `<` escaped: no `</script>` can close the element early, whatever a remote's name says.
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * index.html with the runtime configuration and the first view inlined (`<script
+ * type="application/json">`, never run: no script-src needed) and the preload hints, before `</head>`.
+ */
+export function renderIndex(html: string, runtimeConfig: unknown, hints: FirstViewHints): string {
+  const tags = [
+    `<script id="wishlist-runtime-config" type="application/json">${inlineJson(runtimeConfig)}</script>`,
+    ...(hints.firstView ? [`<script id="wishlist-first-view" type="application/json">${inlineJson(hints.firstView)}</script>`] : []),
+    ...hints.fetches.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous">`),
+  ].join('');
+  const at = html.indexOf('</head>');
+  return at === -1 ? tags + html : html.slice(0, at) + tags + html.slice(at);
+}

@@ -1,0 +1,27 @@
+// Issue 13: what the first view does not need waits until the page is there and the main thread is
+// idle, so it neither delays the page nor blocks the first taps: the affiliate script (the header
+// widgets of remotes wait for the first route: RemotePage.tsx).
+
+/** The longest an idle callback waits on a busy page before running anyway. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
+
+/** Runs `cb` when the main thread is next idle (at most IDLE_TIMEOUT_MS later). */
+export function whenIdle(cb: () => void, win: IdleWindow = window): () => void {
+  if (typeof win.requestIdleCallback === 'function') {
+    const id = win.requestIdleCallback(cb, { timeout: IDLE_TIMEOUT_MS });
+    return () => (win as Window & { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(id);
+  }
+  const timer = win.setTimeout(cb, 1);
+  return () => win.clearTimeout(timer);
+}
+
+/** Runs `cb` once the page has loaded (its scripts and pictures) and the main thread is idle. */
+export function whenPageSettled(cb: () => void, doc: Document = document, win: IdleWindow = window): void {
+  if (doc.readyState === 'complete') {
+    whenIdle(cb, win);
+    return;
+  }
+  win.addEventListener('load', () => whenIdle(cb, win), { once: true });
+}

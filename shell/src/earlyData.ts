@@ -1,0 +1,52 @@
+// Issue 13: the data of the first view is asked for as the shell starts, in parallel with the code
+// that renders it (the remote's manifest, entry and chunks), instead of after it. Runs in the entry
+// before Module Federation has shared anything, so it imports no shared package: the storage keys
+// mirror @wishlist/stores (checked by earlyData.test.ts) and @wishlist/api-client's early.ts takes
+// the pending answer on its first GET of the same path with the same bearer.
+
+/** @wishlist/stores' TOKEN_STORAGE_KEY and LANGUAGE_KEY. */
+export const TOKEN_KEY = 'token';
+export const LANGUAGE_KEY = 'language';
+/** @wishlist/api-client's connect timeout (SPEC §9): until the answer's headers arrive. */
+export const EARLY_TIMEOUT_MS = 3000;
+
+const SHARED_LIST = /^\/see\/([^/?#]+)\/?$/;
+
+/** The API path the first view of `pathname` reads first, or null (only the shared list for now). */
+export function earlyApiPath(pathname: string): string | null {
+  const m = SHARED_LIST.exec(pathname);
+  return m ? `/api/product-lists/${encodeURIComponent(decodeURIComponent(m[1]))}` : null;
+}
+
+function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the first view's request, if any; the api-client takes it. */
+export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch = (...a) => win.fetch(...a)): void {
+  let path: string | null;
+  try {
+    path = earlyApiPath(win.location.pathname);
+  } catch {
+    return; // a malformed escape in the address: the page asks itself
+  }
+  if (!path) return;
+  const token = readJson(win.localStorage, TOKEN_KEY) as { bearer?: unknown } | null;
+  const bearer = typeof token?.bearer === 'string' && token.bearer ? token.bearer : null;
+  const stored = readJson(win.localStorage, LANGUAGE_KEY);
+  const language = stored === 'en' || stored === 'fr' ? stored : win.navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Wishlist-App': `web/${Date.now()}`, 'Accept-Language': language };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), EARLY_TIMEOUT_MS);
+  const response = fetchImpl(path, { headers, signal: controller.signal, credentials: 'same-origin' }).finally(() => clearTimeout(timer));
+  // Never an unhandled rejection when nobody takes it (the person left the page first).
+  response.catch(() => undefined);
+  const slot = win as Window & { __WISHLIST_EARLY__?: Record<string, { bearer: string | null; response: Promise<Response> }> };
+  (slot.__WISHLIST_EARLY__ ??= {})[path] = { bearer, response };
+}
