@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyOnce } from '../lib/lazyOnce';
 import type { Swiper as SwiperInstance } from 'swiper';
 import type { ProductList } from '@wishlist/contracts';
 
@@ -28,15 +29,9 @@ export function wrapTarget(s: Pick<SwiperInstance, 'isBeginning' | 'isEnd' | 'sw
   return null;
 }
 
-type Slider = (typeof import('./SwiperSlider'))['default'];
-let loadedSlider: Slider | null = null;
-/** Loads swiper's slider; once loaded it renders at once, without a Suspense fallback. */
-export const loadSwiperSlider = () =>
-  import('./SwiperSlider').then((m) => {
-    loadedSlider = m.default;
-    return m;
-  });
-const LazySwiperSlider = lazy(loadSwiperSlider);
+/** Swiper's slider, loaded only where there is something to swipe. */
+const swiperSlider = lazyOnce(() => import('./SwiperSlider'));
+export const loadSwiperSlider = swiperSlider.load;
 
 /**
  * One list (a shared link, an owner with one list): nothing to swipe, so no swiper. The markup keeps
@@ -64,11 +59,5 @@ export function ListSlider(props: ListSliderProps) {
   const { lists, activeIndex, renderSlide } = props;
   const active = lists[activeIndex] ?? lists[0];
   if (lists.length <= 1) return active ? <SingleSlide list={active} renderSlide={renderSlide} /> : null;
-  const Loaded = loadedSlider;
-  if (Loaded) return <Loaded {...props} />;
-  return (
-    <Suspense fallback={<SingleSlide list={active} renderSlide={renderSlide} />}>
-      <LazySwiperSlider {...props} />
-    </Suspense>
-  );
+  return swiperSlider.render(props, <SingleSlide list={active} renderSlide={renderSlide} />);
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
 import { ProductCard } from './ProductCard';
+import { lazyOnce } from '../lib/lazyOnce';
 
 /** SPEC §9: drag animation. */
 export const DRAG_ANIMATION_MS = 350;
@@ -34,15 +35,9 @@ export function orderAfterDrop(ids: string[], activeId: string, overId: string |
 
 export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
 
-type SortableGrid = (typeof import('./SortableProductGrid'))['default'];
-let loadedSortableGrid: SortableGrid | null = null;
-/** Loads the owner's grid (dnd-kit); once loaded it renders at once, without a Suspense fallback. */
-export const loadSortableGrid = () =>
-  import('./SortableProductGrid').then((m) => {
-    loadedSortableGrid = m.default;
-    return m;
-  });
-const LazySortableProductGrid = lazy(loadSortableGrid);
+/** The owner's grid (dnd-kit), loaded only on the owner's own list. */
+const sortableGrid = lazyOnce(() => import('./SortableProductGrid'));
+export const loadSortableGrid = sortableGrid.load;
 
 /** Number of columns the grid shows (the cards on the first card's row). */
 function columnsOf(buttons: HTMLElement[]): number {
@@ -135,11 +130,5 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   if (!onReorder) return staticGrid;
   // The owner's grid: the same cards with drag handles once dnd-kit is there.
   const sortableProps = { list, ids, cards: cardProps, gridRef, onKeyDown, hint, onReorder, onMovableChange };
-  const Loaded = loadedSortableGrid;
-  if (Loaded) return <Loaded {...sortableProps} />;
-  return (
-    <Suspense fallback={staticGrid}>
-      <LazySortableProductGrid {...sortableProps} />
-    </Suspense>
-  );
+  return sortableGrid.render(sortableProps, staticGrid);
 }
