@@ -1,5 +1,5 @@
 // Value helpers: canonical keys (hashing with MongoDB equality), BSON type ordering, cloning.
-import { EJSON } from 'bson';
+import { Decimal128, Double, EJSON, Long } from 'bson';
 
 export type Doc = Record<string, unknown>;
 
@@ -125,8 +125,90 @@ export function cloneDeep<T>(v: T): T {
   if (v instanceof Date) return new Date(v.getTime()) as unknown as T;
   if (!isPlainObject(v)) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = cloneDeep((v as Doc)[k]);
+  for (const k of Object.keys(v)) setOwn(out, k, cloneDeep((v as Doc)[k]));
   return out as T;
+}
+
+/** A document's own field (a field named `__proto__` is data, never the prototype). */
+export function getOwn(o: Doc, k: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+/** Sets a document's own field; `__proto__` becomes an ordinary field (no prototype pollution). */
+export function setOwn(o: Doc, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[k] = v;
+}
+
+/** The JS number a numeric BSON value stands for. */
+export function numberValue(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return Number(String(v));
+}
+
+function numKind(v: unknown): 'int' | 'long' | 'double' | 'decimal' {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 ? 'int' : 'double';
+  if (typeof v === 'bigint') return 'long';
+  const t = bsonType(v);
+  if (t === 'Long') return 'long';
+  if (t === 'Decimal128') return 'decimal';
+  if (t === 'Int32') return 'int';
+  return 'double';
+}
+
+/** Arithmetic with MongoDB's result types: int op int overflows to long; any double gives a double. */
+function arith(a: unknown, b: unknown, f: (x: number, y: number) => number, fl: (x: Long, y: Long) => Long): unknown {
+  const ka = numKind(a);
+  const kb = numKind(b);
+  if (ka === 'decimal' || kb === 'decimal') return Decimal128.fromString(String(f(numberValue(a), numberValue(b))));
+  if (ka === 'double' || kb === 'double') {
+    const r = f(numberValue(a), numberValue(b));
+    return Number.isInteger(r) && (bsonType(a) === 'Double' || bsonType(b) === 'Double') ? new Double(r) : r;
+  }
+  if (ka === 'long' || kb === 'long') return fl(toLong(a), toLong(b));
+  return f(numberValue(a), numberValue(b));
+}
+
+function toLong(v: unknown): Long {
+  if (v instanceof Long) return v;
+  if (typeof v === 'bigint') return Long.fromBigInt(v);
+  return Long.fromNumber(numberValue(v));
+}
+
+export function addNumbers(a: unknown, b: unknown): unknown {
+  return arith(a, b, (x, y) => x + y, (x, y) => x.add(y));
+}
+
+export function multiplyNumbers(a: unknown, b: unknown): unknown {
+  return arith(a, b, (x, y) => x * y, (x, y) => x.multiply(y));
+}
+
+/** MongoDB's comparison of any two BSON values (type order first). */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (isSortableScalar(a)) return compareScalar(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c) return c;
+    }
+    return a.length - b.length;
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const c = compareValues(a[ka[i]], b[kb[i]]) || (ka[i] < kb[i] ? -1 : ka[i] > kb[i] ? 1 : 0);
+      if (c) return c;
+    }
+    return ka.length - kb.length;
+  }
+  const x = valueKey(a);
+  const y = valueKey(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**
