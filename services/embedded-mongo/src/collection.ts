@@ -1,6 +1,7 @@
 // A collection: documents keyed by canonical _id, plus secondary indexes
 // (hash for equality, sorted array for ranges, unique/sparse/partial enforcement).
-import { Query } from 'mingo';
+import type { Query } from 'mingo';
+import { makeQuery } from './query';
 import {
   compareScalar,
   Doc,
@@ -38,7 +39,7 @@ export class Index {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.uniq = spec.unique ? new Map() : null;
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression) : null;
+    this.partial = spec.partialFilterExpression ? makeQuery(spec.partialFilterExpression) : null;
   }
 
   get isSpecial(): boolean {
@@ -305,7 +306,7 @@ export class Collection {
         continue;
       }
       for (const idx of this.indexes.values()) {
-        if (idx.fields[0] !== field || idx.isSpecial || idx.spec.partialFilterExpression || idx.spec.sparse) continue;
+        if (idx.fields[0] !== field || idx.isSpecial || idx.spec.partialFilterExpression || idx.spec.sparse || idx.spec.hidden) continue;
         const eqs = equalityValues(cond);
         if (eqs) {
           const out = new Set<string>();

@@ -1,9 +1,11 @@
 // The command layer: databases, collections, cursors, sessions/transactions and every command.
 import { BSON, Long, ObjectId } from 'bson';
-import { aggregate, find as mingoFind } from 'mingo';
+import { find as mingoFind } from 'mingo';
 import { Collection, IndexSpec } from './collection';
 import { MongoError, toMongoError } from './errors';
 import type { Storage } from './storage';
+import { compileProjection } from './projection';
+import { runPipeline } from './query';
 import { applyUpdate, isReplacement, matcher, seedFromQuery } from './update';
 import { cloneDeep, Doc, isPlainObject, pathValues, valueKey } from './values';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from './wire';
@@ -177,7 +179,9 @@ export class Engine {
     (ctx.txn ? ctx.txn.ops : ctx.ops).push(op);
   }
 
-  private doInsert(ctx: Ctx, coll: Collection, doc: Doc): void {
+  private doInsert(ctx: Ctx, coll: Collection, doc: Doc, fromUpdate = false): void {
+    checkIdValue(doc._id);
+    checkSize(doc, fromUpdate);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.insert(doc);
@@ -185,6 +189,7 @@ export class Engine {
   }
 
   private doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
+    checkSize(doc, true);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.put(doc);
@@ -222,6 +227,12 @@ export class Engine {
       case 'di':
         this.dbs.get(db)?.get(c)?.indexes.delete(op.name as string);
         return () => {};
+      case 'co': {
+        // collMod of collection options (written since issue 14; older journals never hold it).
+        const coll = this.dbs.get(db)?.get(c);
+        if (coll) coll.options = (op.opts as Doc) ?? {};
+        return () => {};
+      }
       case 'put':
       case 'puts': {
         const { coll } = this.ensureColl(db, c);
@@ -405,36 +416,31 @@ export class Engine {
 
   // ---------- query helpers ----------
 
-  private matching(coll: Collection | undefined, filter: Doc | undefined): Doc[] {
+  private matching(coll: Collection | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
     if (!coll) {
-      matcher(filter); // still validate the filter
+      matcher(filter, vars); // still validate the filter
       return [];
     }
-    const test = matcher(filter);
+    const test = matcher(filter, vars);
     const out: Doc[] = [];
     for (const d of coll.candidates(filter)) if (test(d)) out.push(d);
     return out;
   }
 
-  private query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc }): Doc[] {
-    let docs = this.matching(coll, cmd.filter);
+  private query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
+    const projector = compileProjection(cmd.projection, cmd.filter);
+    let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
-    const hasProj = cmd.projection && Object.keys(cmd.projection).length > 0;
-    if (hasSort || hasProj) {
-      let c = mingoFind(docs, {}, hasProj ? cmd.projection : undefined);
-      if (hasSort) c = c.sort(normalizeSort(cmd.sort!));
-      if (cmd.skip) c = c.skip(cmd.skip);
-      if (cmd.limit) c = c.limit(cmd.limit);
-      return c.all() as Doc[];
-    }
+    if (hasSort) docs = mingoFind(docs, {}).sort(normalizeSort(cmd.sort!)).all() as Doc[];
     if (cmd.skip) docs = docs.slice(cmd.skip);
     if (cmd.limit) docs = docs.slice(0, cmd.limit);
-    return docs;
+    return projector ? docs.map(projector) : docs;
   }
 
-  private project(doc: Doc | null, fields: unknown): Doc | null {
-    if (!doc || !isPlainObject(fields) || Object.keys(fields).length === 0) return doc;
-    return (mingoFind([doc], {}, fields).all()[0] as Doc) ?? null;
+  private project(doc: Doc | null, fields: unknown, query?: Doc): Doc | null {
+    if (!doc) return doc;
+    const projector = compileProjection(fields, query);
+    return projector ? projector(doc) : doc;
   }
 
   private collName(cmd: Doc, key: string): string {
@@ -584,8 +590,13 @@ export class Engine {
         docs.forEach((raw, i) => {
           if (ordered && writeErrors.length) return;
           try {
-            if (Array.isArray(raw._id)) throw new MongoError(2, "can't use an array for _id");
-            const doc = raw._id === undefined ? { _id: new ObjectId(), ...raw } : raw;
+            // MongoDB stores _id as the first field, moving it there when it is not.
+            let doc = raw;
+            if (raw._id === undefined) doc = { _id: new ObjectId(), ...raw };
+            else if (Object.keys(raw)[0] !== '_id') {
+              const { _id, ...rest } = raw;
+              doc = { _id, ...rest };
+            }
             this.doInsert(ctx, coll, doc);
             n++;
           } catch (e) {
@@ -610,6 +621,7 @@ export class Engine {
           skip: num(cmd.skip, 0),
           limit: Math.abs(limit),
           projection: cmd.projection as Doc,
+          vars: letVars(cmd),
         });
         const single = cmd.singleBatch === true || limit < 0;
         return this.cursorReply(`${ctx.db}.${name}`, docs, num(cmd.batchSize, 0) || undefined, single);
@@ -653,15 +665,18 @@ export class Engine {
           const s = updates[i];
           try {
             const q = (s.q as Doc) ?? {};
-            const opts = { arrayFilters: s.arrayFilters as Doc[] | undefined, query: q };
+            const vars = letVars(cmd);
+            const opts = { arrayFilters: s.arrayFilters as Doc[] | undefined, query: q, vars };
+            // `sort` in an update statement arrived with MongoDB 8.0; a 7.0 server refuses it.
+            if (s.sort !== undefined) throw new MongoError(40415, "BSON field 'update.updates.sort' is an unknown field.");
             if (s.multi && isReplacement(s.u)) throw new MongoError(9, 'multi update is not supported for replacement-style update');
             let coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, q);
+            let matched = this.matching(coll, q, vars);
             if (!s.multi) matched = matched.slice(0, 1);
             if (matched.length === 0 && s.upsert) {
               const doc = applyUpdate(seedFromQuery(q), s.u, { ...opts, inserting: true });
               coll = this.writeColl(ctx, name);
-              this.doInsert(ctx, coll, doc);
+              this.doInsert(ctx, coll, doc, true);
               n++;
               upserted.push({ index: i, _id: doc._id });
               continue;
@@ -696,7 +711,7 @@ export class Engine {
           if (ordered && writeErrors.length) break;
           try {
             const coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, deletes[i].q as Doc);
+            let matched = this.matching(coll, deletes[i].q as Doc, letVars(cmd));
             if (num(deletes[i].limit, 0) === 1) matched = matched.slice(0, 1);
             if (!matched.length) continue;
             const wc = this.writeColl(ctx, name);
@@ -716,31 +731,31 @@ export class Engine {
         const name = this.collName(cmd, 'findAndModify');
         const q = (cmd.query as Doc) ?? {};
         const coll = this.getColl(ctx.db, name, ctx);
-        const found = this.query(coll, { filter: q, sort: cmd.sort as Doc, limit: 1 });
+        const found = this.query(coll, { filter: q, sort: cmd.sort as Doc, limit: 1, vars: letVars(cmd) });
         // query() may return projected copies only with projection; here none, so these are stored docs
         const doc = found[0] ?? null;
         if (cmd.remove) {
           if (cmd.update) throw new MongoError(9, 'Cannot specify both an update and remove=true');
           if (doc) this.doDelete(ctx, this.writeColl(ctx, name), doc);
-          return { lastErrorObject: { n: doc ? 1 : 0 }, value: this.project(doc, cmd.fields), ok: 1 };
+          return { lastErrorObject: { n: doc ? 1 : 0 }, value: this.project(doc, cmd.fields, q), ok: 1 };
         }
         if (cmd.update === undefined) throw new MongoError(9, 'Either an update or remove=true must be specified');
-        const opts = { arrayFilters: cmd.arrayFilters as Doc[] | undefined, query: q };
+        const opts = { arrayFilters: cmd.arrayFilters as Doc[] | undefined, query: q, vars: letVars(cmd) };
         if (doc) {
           const nd = applyUpdate(doc, cmd.update, opts);
           if (!bsonEqual(doc, nd)) this.doReplace(ctx, this.writeColl(ctx, name), nd);
           return {
             lastErrorObject: { n: 1, updatedExisting: true },
-            value: this.project(cmd.new ? nd : doc, cmd.fields),
+            value: this.project(cmd.new ? nd : doc, cmd.fields, q),
             ok: 1,
           };
         }
         if (cmd.upsert) {
           const nd = applyUpdate(seedFromQuery(q), cmd.update, { ...opts, inserting: true });
-          this.doInsert(ctx, this.writeColl(ctx, name), nd);
+          this.doInsert(ctx, this.writeColl(ctx, name), nd, true);
           return {
             lastErrorObject: { n: 1, updatedExisting: false, upserted: nd._id },
-            value: cmd.new ? this.project(nd, cmd.fields) : null,
+            value: cmd.new ? this.project(nd, cmd.fields, q) : null,
             ok: 1,
           };
         }
@@ -787,7 +802,7 @@ export class Engine {
         }
         let input: Doc[];
         if (stages[0] && '$match' in stages[0]) {
-          input = this.matching(coll, stages[0].$match as Doc);
+          input = this.matching(coll, stages[0].$match as Doc, letVars(cmd));
           stages = stages.slice(1);
         } else input = coll ? [...coll.docs.values()] : [];
         const resolver = (n: string): Doc[] => {
@@ -795,7 +810,7 @@ export class Engine {
           return c ? [...c.docs.values()].map(cloneDeep) : [];
         };
         const results = stages.length
-          ? (aggregate(input.map(cloneDeep), stages, { collectionResolver: resolver }) as Doc[])
+          ? runPipeline(input.map(cloneDeep), stages, letVars(cmd), resolver)
           : input;
         if (out) {
           const target = this.writeColl(ctx, out);
@@ -805,6 +820,70 @@ export class Engine {
         }
         if (cmd.explain) return { stages: [], queryPlanner: { winningPlan: {} }, ok: 1 };
         return this.cursorReply(`${ctx.db}.${name}`, results, num((cmd.cursor as Doc)?.batchSize, 0) || undefined, false);
+      },
+
+      // MongoDB's explain: the plan of the inner command, executing reads for executionStats and
+      // never performing a write.
+      explain: (cmd, ctx) => {
+        const inner = cmd.explain;
+        if (!isPlainObject(inner)) throw new MongoError(2, 'explain command requires a nested object');
+        const verbosity = typeof cmd.verbosity === 'string' ? cmd.verbosity : 'allPlansExecution';
+        if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity))
+          throw new MongoError(2, `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+        const kind = Object.keys(inner)[0];
+        const coll = typeof inner[kind] === 'string' ? this.getColl(ctx.db, inner[kind] as string, ctx) : undefined;
+        let filter: Doc | undefined;
+        switch (kind) {
+          case 'find':
+          case 'count':
+          case 'distinct':
+            filter = (kind === 'find' ? inner.filter : inner.query) as Doc | undefined;
+            break;
+          case 'findAndModify':
+            filter = inner.query as Doc | undefined;
+            break;
+          case 'update':
+          case 'delete': {
+            const first = ((inner[kind === 'update' ? 'updates' : 'deletes'] as Doc[]) ?? [])[0];
+            filter = first?.q as Doc | undefined;
+            break;
+          }
+          case 'aggregate': {
+            const pipeline = inner.pipeline;
+            if (!Array.isArray(pipeline)) throw new MongoError(14, "'pipeline' option must be specified as an array");
+            const first = pipeline[0] as Doc | undefined;
+            filter = first && '$match' in first ? (first.$match as Doc) : undefined;
+            break;
+          }
+          default:
+            throw new MongoError(59, `Explain failed due to unknown command: ${kind}`);
+        }
+        if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
+        const matcherOk = matcher(filter);
+        const examined = coll ? [...coll.candidates(filter)] : [];
+        const nReturned = examined.filter(matcherOk).length;
+        const viaIndex = !!coll && examined.length < coll.docs.size;
+        const winningPlan = viaIndex ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN' } } : { stage: 'COLLSCAN', direction: 'forward' };
+        const queryPlanner = {
+          namespace: `${ctx.db}.${String(inner[kind])}`,
+          indexFilterSet: false,
+          parsedQuery: filter ?? {},
+          winningPlan,
+          rejectedPlans: [],
+        };
+        const r: Doc = { queryPlanner };
+        if (verbosity !== 'queryPlanner')
+          r.executionStats = {
+            executionSuccess: true,
+            nReturned,
+            executionTimeMillis: 0,
+            totalKeysExamined: viaIndex ? examined.length : 0,
+            totalDocsExamined: examined.length,
+          };
+        r.command = inner;
+        r.serverInfo = { host: '127.0.0.1', port: this.port, version: '7.0.0', gitVersion: 'embedded-mongo' };
+        r.ok = 1;
+        return r;
       },
 
       // ----- indexes -----
@@ -881,6 +960,48 @@ export class Engine {
         return { nIndexesWas: before, ok: 1 };
       },
       dropIndex: (cmd, ctx, conn) => h.dropIndexes({ ...cmd, dropIndexes: cmd.dropIndex }, ctx, conn),
+      // collMod: index options (hidden, expireAfterSeconds) and stored collection options.
+      collMod: (cmd, ctx) => {
+        const name = this.collName(cmd, 'collMod');
+        const coll = this.getColl(ctx.db, name);
+        if (!coll) throw new MongoError(26, `ns does not exist: ${ctx.db}.${name}`);
+        const reply: Doc = {};
+        const opts: Doc = { ...coll.options };
+        let optsChanged = false;
+        for (const [k, v] of Object.entries(cmd)) {
+          if (k === 'collMod' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'comment', 'dryRun'].includes(k)) continue;
+          if (k === 'index') {
+            if (!isPlainObject(v)) throw new MongoError(14, "BSON field 'collMod.index' is the wrong type, expected type 'object'");
+            const idx = [...coll.indexes.values()].find((i) => (typeof v.name === 'string' ? i.spec.name === v.name : isPlainObject(v.keyPattern) && valueKey(i.spec.key) === valueKey(v.keyPattern)));
+            if (!idx) throw new MongoError(27, `cannot find index ${JSON.stringify(v.name ?? v.keyPattern)} for ns ${ctx.db}.${name}`);
+            const spec: IndexSpec = { ...idx.spec };
+            if ('hidden' in v) {
+              if (idx.spec.name === '_id_') throw new MongoError(2, 'can\'t hide _id index');
+              reply.hidden_old = !!idx.spec.hidden;
+              reply.hidden_new = !!v.hidden;
+              if (v.hidden) spec.hidden = true;
+              else delete spec.hidden;
+            }
+            if ('expireAfterSeconds' in v) {
+              reply.expireAfterSeconds_old = idx.spec.expireAfterSeconds;
+              reply.expireAfterSeconds_new = v.expireAfterSeconds;
+              spec.expireAfterSeconds = num(v.expireAfterSeconds, 0);
+            }
+            // Journaled as drop + create of the index, ops every engine version replays.
+            coll.indexes.delete(spec.name);
+            coll.addIndex(spec);
+            ctx.ops.push({ o: 'di', db: ctx.db, c: name, name: spec.name }, { o: 'ci', db: ctx.db, c: name, spec });
+            continue;
+          }
+          opts[k] = v;
+          optsChanged = true;
+        }
+        if (optsChanged) {
+          coll.options = opts;
+          ctx.ops.push({ o: 'co', db: ctx.db, c: name, opts });
+        }
+        return { ...reply, ok: 1 };
+      },
 
       // ----- transactions -----
       commitTransaction: (cmd, ctx) => this.commit(cmd, ctx),
@@ -888,6 +1009,39 @@ export class Engine {
     };
     return h;
   }
+}
+
+/** A command's `let` variables (find, update, delete, findAndModify, aggregate), used as $$name. */
+function letVars(cmd: Doc): Doc | undefined {
+  const v = cmd.let;
+  if (v === undefined || v === null) return undefined;
+  if (!isPlainObject(v)) throw new MongoError(14, "BSON field 'let' is the wrong type, expected type 'object'");
+  for (const k of Object.keys(v))
+    if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(k)) throw new MongoError(17276, `'${k}' starts with an invalid character for a user variable name`);
+  return v;
+}
+
+/** MongoDB's checks on an _id value: no array, no undefined, no regex, no $-prefixed field inside. */
+function checkIdValue(id: unknown): void {
+  if (Array.isArray(id)) throw new MongoError(2, "can't use an array for _id");
+  if (id instanceof RegExp) throw new MongoError(2, "can't use a regex for _id");
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!isPlainObject(v)) return;
+    for (const k of Object.keys(v)) {
+      if (k.startsWith('$')) throw new MongoError(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
+      walk(v[k]);
+    }
+  };
+  walk(id);
+}
+
+/** Documents are at most 16 MB (maxBsonObjectSize). */
+function checkSize(doc: Doc, fromUpdate: boolean): void {
+  const size = BSON.calculateObjectSize(doc);
+  if (size <= MAX_BSON_SIZE) return;
+  if (fromUpdate) throw new MongoError(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
+  throw new MongoError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
 }
 
 function normalizeSort(sort: Doc): Record<string, 1 | -1> {

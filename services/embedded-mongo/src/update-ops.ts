@@ -2,7 +2,8 @@
 // resolved first (positional `$`, `$[]`, `$[<id>]` with arrayFilters), conflicts are checked on
 // whole paths (so `c.$.name` beside `c.$.n` is fine), fields are visited in lexicographic path
 // order (MongoDB 5.0+), `$`-prefixed and `__proto__` field names are stored as plain data.
-import { Query } from 'mingo';
+import type { Query } from 'mingo';
+import { makeQuery } from './query';
 import { Int32, Long, Timestamp } from 'bson';
 import { MongoError } from './errors';
 import {
@@ -88,7 +89,7 @@ function parseArrayFilters(filters: Doc[] | undefined): Map<string, Query> {
     if (!/^[a-z][a-zA-Z0-9]*$/.test(id))
       throw new MongoError(2, `Error parsing array filter :: caused by :: The top-level field name must be an alphanumeric string beginning with a lowercase letter, found '${id}'`);
     if (out.has(id)) throw new MongoError(9, `Found multiple array filters with the same top-level field name ${id}`);
-    out.set(id, new Query(f));
+    out.set(id, makeQuery(f));
   }
   return out;
 }
@@ -106,7 +107,7 @@ function positionalIndex(doc: Doc, prefix: string[], query: Doc | undefined, pat
     for (const [k, cond] of Object.entries(q)) {
       if (k === '$and' && Array.isArray(cond)) cond.forEach((s) => isPlainObject(s) && collect(s));
       else if (k === p || k.startsWith(p + '.')) {
-        const sub = new Query({ ['x' + k.slice(p.length)]: cond });
+        const sub = makeQuery({ ['x' + k.slice(p.length)]: cond });
         tests.push((e) => sub.test({ x: [e] }));
       }
     }
@@ -233,11 +234,11 @@ export function pullPredicate(cond: unknown): (v: unknown) => boolean {
     const logical = new Set(['$and', '$or', '$nor', '$expr', '$where', '$comment', '$text']);
     if (keys.length && keys.every((k) => k.startsWith('$') && !logical.has(k))) {
       // An operator expression applies to the element itself ({ $gte: 6 }, { $in: [...] }).
-      const q = new Query({ v: cond });
+      const q = makeQuery({ v: cond });
       return (v) => q.test({ v });
     }
     // A document is a query on each element's fields (and can hold $or/$and).
-    const q = new Query(cond);
+    const q = makeQuery(cond);
     return (v) => isPlainObject(v) && q.test(v);
   }
   const key = valueKey(cond);

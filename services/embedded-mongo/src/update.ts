@@ -1,5 +1,5 @@
 // Update semantics on top of mingo's updater, with MongoDB's validation and error codes.
-import { aggregate, Query } from 'mingo';
+import { makeQuery, runPipeline } from './query';
 import { ObjectId } from 'bson';
 import { MongoError } from './errors';
 import { applyOperators, UPDATE_OPS } from './update-ops';
@@ -29,6 +29,8 @@ export interface UpdateOptions {
   query?: Doc;
   /** True when building the document inserted by an upsert. */
   inserting?: boolean;
+  /** The command's `let` variables (pipeline updates). */
+  vars?: Doc;
 }
 
 /** Apply an update spec (operators, replacement or pipeline) to a copy of doc. */
@@ -40,7 +42,7 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
       if (!name || !PIPELINE_STAGES.has(name))
         throw new MongoError(72, `${name ?? 'stage'} is not allowed to be used within an update`);
     }
-    out = aggregate([cloneDeep(doc)], u as Doc[])[0] as Doc;
+    out = runPipeline([cloneDeep(doc)], u as Doc[], opts.vars)[0];
     if (!out) throw new MongoError(2, 'pipeline update produced no document');
     if (out._id === undefined && doc._id !== undefined) out = { _id: doc._id, ...out };
   } else if (isReplacement(u)) {
@@ -111,8 +113,9 @@ export function seedFromQuery(q: Doc | undefined): Doc {
   return doc;
 }
 
-export function matcher(q: Doc | undefined): (d: Doc) => boolean {
+export function matcher(q: Doc | undefined, vars?: Doc): (d: Doc) => boolean {
+  if (q !== undefined && q !== null && !isPlainObject(q)) throw new MongoError(2, 'query filter must be an object');
   if (!q || Object.keys(q).length === 0) return () => true;
-  const query = new Query(q);
+  const query = makeQuery(q, vars);
   return (d) => query.test(d);
 }

@@ -206,6 +206,14 @@ export function compareValues(a: unknown, b: unknown): number {
     }
     return ka.length - kb.length;
   }
+  if (bsonType(a) === 'Binary' && bsonType(b) === 'Binary') {
+    // BinData: length first, then subtype, then the bytes (MongoDB's comparison order).
+    const x = a as { buffer: Uint8Array; position: number; sub_type: number };
+    const y = b as { buffer: Uint8Array; position: number; sub_type: number };
+    if (x.position !== y.position) return x.position - y.position;
+    if (x.sub_type !== y.sub_type) return x.sub_type - y.sub_type;
+    return Buffer.compare(x.buffer.subarray(0, x.position), y.buffer.subarray(0, y.position));
+  }
   const x = valueKey(a);
   const y = valueKey(b);
   return x < y ? -1 : x > y ? 1 : 0;

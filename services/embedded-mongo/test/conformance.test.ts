@@ -2,7 +2,7 @@
 // Issue 14: behaviour the engine claims, each case written from the MongoDB manual's statement of
 // it (quoted or cited above the test), through the raw driver and through mongoose. With
 // MONGODB_URI set the same file runs against a real server.
-import { Binary, Collection, Db, DBRef, Decimal128, Double, Int32, Long, MongoClient, ObjectId, Timestamp } from 'mongodb';
+import { Binary, Collection, Db, DBRef, Decimal128, MongoClient, ObjectId, Timestamp } from 'mongodb';
 import mongoose, { Schema } from 'mongoose';
 import { dbName, startTarget, Target } from './helpers';
 
@@ -137,5 +137,177 @@ describe('8. checks MongoDB makes', () => {
     expect((await err(c.updateOne({ _id: 1 }, { $set: { 's.t': 'b' } })))?.code).toBe(28);
     await c.updateOne({ _id: 1 }, { $set: { 'comments.0.body': 'b' } });
     expect((await c.findOne({ _id: 1 }))!.comments).toEqual([{ body: 'b' }]);
+  });
+  // Manual, "BSON Document Size": "The maximum BSON document size is 16 mebibytes."
+  test('documents over 16 MB are refused (insert, update), mongoose save gets a MongoServerError', async () => {
+    const big = 'x'.repeat(16 * 1024 * 1024);
+    expect((await err(db.command({ insert: c.collectionName, documents: [{ big }] }).then((r) => (r.writeErrors ? Promise.reject(r.writeErrors[0]) : r))))?.code).toBe(2);
+    await c.insertOne({ _id: 1 });
+    expect((await err(c.updateOne({ _id: 1 }, { $set: { big } })))?.code).toBe(17419);
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1 });
+    const M = model(new Schema({ name: Object }));
+    const e = await err(new M({ name: { data: big } }).save());
+    expect(e?.name).toBe('MongoServerError');
+  });
+  // The engine reports MongoDB 7.0; "sort" in an update statement arrived in 8.0, so 7.0 refuses
+  // it as an unknown field (40415).
+  test('update with sort is refused as on 7.0', async () => {
+    await c.insertOne({ _id: 1 });
+    const r = await err(db.command({ update: c.collectionName, updates: [{ q: {}, u: { $set: { a: 1 } }, sort: { _id: 1 } }] }).then((x) => (x.writeErrors ? Promise.reject(x.writeErrors[0]) : x)));
+    expect(r?.code).toBe(40415);
+  });
+  // Manual, "Field Names": "_id ... may contain values of any BSON data type, other than an array,
+  // regex, or undefined", and its embedded field names may not start with $.
+  test('a $-prefixed key inside _id is refused', async () => {
+    expect((await err(c.insertOne({ _id: { $a: 1 } } as any)))?.code).toBe(52);
+    expect((await err(c.insertOne({ _id: [1] } as any)))?.code).toBe(2);
+  });
+});
+
+// Manual, explain: "returns information on the query plan" for find, aggregate, count, distinct,
+// update, delete and findAndModify, with queryPlanner.winningPlan and, for the executionStats
+// verbosity, executionStats.nReturned; a write is not performed.
+describe('2. explain', () => {
+  test('find, aggregate and a write through the driver', async () => {
+    await c.insertMany([{ n: 1 }, { n: 2 }, { n: 2 }]);
+    const f: any = await c.find({ n: 2 }).explain('executionStats');
+    expect(f.queryPlanner.winningPlan).toBeDefined();
+    expect(f.executionStats.nReturned).toBe(2);
+    const a: any = await c.aggregate([{ $match: { n: 1 } }]).explain();
+    expect(a.queryPlanner ?? a.stages).toBeDefined();
+    const u: any = await db.command({ explain: { update: c.collectionName, updates: [{ q: { n: 1 }, u: { $set: { n: 9 } } }] }, verbosity: 'queryPlanner' });
+    expect(u.queryPlanner.winningPlan).toBeDefined();
+    expect(await c.countDocuments({ n: 9 })).toBe(0);
+  });
+  test('mongoose Query#explain and Aggregate#explain', async () => {
+    const M = model(new Schema({ n: Number }));
+    await M.create({ n: 42 });
+    expect(((await M.find().explain('queryPlanner')) as any).queryPlanner).toBeDefined();
+    const agg: any = await M.aggregate([{ $match: {} }]).explain();
+    expect(agg.queryPlanner ?? agg.stages).toBeDefined();
+  });
+});
+
+// Manual, $type: "$type selects documents where the value of the field is an instance of the
+// specified BSON type(s)"; aliases and numbers from the BSON types table ('objectId' 7,
+// 'binData' 5, 'decimal' 19, 'timestamp' 17 ...), 'number' matching int, long, double, decimal.
+describe('4. $type aliases', () => {
+  test('every alias and its number', async () => {
+    await c.insertOne({ _id: 1, o: new ObjectId(), b: new Binary(Buffer.from([1])), d: Decimal128.fromString('1.5'), t: new Timestamp({ t: 1, i: 1 }), s: 'x', a: [1] });
+    for (const [f, alias, code] of [['o', 'objectId', 7], ['b', 'binData', 5], ['d', 'decimal', 19], ['t', 'timestamp', 17], ['s', 'string', 2], ['a', 'array', 4]] as const) {
+      expect(await c.countDocuments({ [f]: { $type: alias } })).toBe(1);
+      expect(await c.countDocuments({ [f]: { $type: code } })).toBe(1);
+    }
+    expect(await c.countDocuments({ d: { $type: 'number' } })).toBe(1);
+    expect(await c.countDocuments({ o: { $type: 'string' } })).toBe(0);
+    expect((await err(c.countDocuments({ o: { $type: 'nope' } })))?.code).toBe(2);
+  });
+  test('mongoose: $eq together with $type objectId', async () => {
+    const M = model(new Schema({ name: String }));
+    const d = await M.create({ name: 'n' });
+    expect((await M.findOne({ _id: { $eq: d._id, $type: 'objectId' } }))?.name).toBe('n');
+  });
+});
+
+// Manual, "Project Fields to Return from Query": "$slice ... does not by itself make the
+// projection an inclusion"; "$elemMatch ... returns only the first element that matches";
+// positional "<array>.$" returns "the first element that matches the query condition";
+// "the _id field is included by default" and returned fields keep the document's order.
+describe('6. projections', () => {
+  beforeEach(async () => {
+    await c.insertOne({ _id: 1, z: 0, tags: ['a', 'b', 'c'], dates: [1, 3, 5], arr: [{ k: 1 }, { k: 2 }], name: 'n' });
+  });
+  test('$slice alone keeps the other fields; beside an exclusion too', async () => {
+    expect(await c.findOne({}, { projection: { tags: { $slice: 1 } } })).toEqual({ _id: 1, z: 0, tags: ['a'], dates: [1, 3, 5], arr: [{ k: 1 }, { k: 2 }], name: 'n' });
+    expect(await c.findOne({}, { projection: { tags: { $slice: -1 }, dates: 0 } })).toEqual({ _id: 1, z: 0, tags: ['c'], arr: [{ k: 1 }, { k: 2 }], name: 'n' });
+    expect((await c.findOne({}, { projection: { tags: { $slice: [1, 1] }, name: 1 } }))).toEqual({ _id: 1, tags: ['b'], name: 'n' });
+  });
+  test('$elemMatch with an operator on a scalar array, and on documents', async () => {
+    expect(await c.findOne({}, { projection: { dates: { $elemMatch: { $gte: 2 } } } })).toEqual({ _id: 1, dates: [3] });
+    expect(await c.findOne({}, { projection: { arr: { $elemMatch: { k: { $in: [2] } } } } })).toEqual({ _id: 1, arr: [{ k: 2 }] });
+  });
+  test('positional tags.$', async () => {
+    expect(await c.findOne({ tags: 'b' }, { projection: { 'tags.$': 1 } })).toEqual({ _id: 1, tags: ['b'] });
+  });
+  test('inclusion keeps document order with _id first', async () => {
+    const d = await c.findOne({}, { projection: { name: 1, z: 1 } });
+    expect(Object.keys(d!)).toEqual(['_id', 'z', 'name']);
+  });
+  test('mixing inclusion and exclusion is refused', async () => {
+    expect((await err(c.findOne({}, { projection: { name: 1, z: 0 } })))?.code).toBe(31254);
+  });
+  test('mongoose select with $slice keeps schema defaults and other fields', async () => {
+    const M = model(new Schema({ title: { type: String, default: 'd' }, arr: [Number] }));
+    const d = await M.create({ title: 'Hi', arr: [1, 2, 3] });
+    const r = await M.findById(d._id).slice('arr', 1);
+    expect(r.title).toBe('Hi');
+    expect([...r.arr]).toEqual([1]);
+  });
+});
+
+// Manual, "let" option of find/update/delete/aggregate: "Specifies a document with a list of
+// variables ... access the variable value with $$<variable_name>".
+describe('7. let variables', () => {
+  test('find, update, delete and aggregate', async () => {
+    await c.insertMany([{ _id: 1, n: 5 }, { _id: 2, n: 6 }]);
+    const byVar = { $expr: { $eq: ['$n', '$$v'] } };
+    expect((await c.find(byVar, { let: { v: 5 } }).toArray()).map((d) => d._id)).toEqual([1]);
+    await c.updateOne(byVar, [{ $set: { m: '$$v' } }], { let: { v: 6 } });
+    expect((await c.findOne({ _id: 2 }))!.m).toBe(6);
+    expect((await c.aggregate([{ $match: byVar }, { $project: { x: '$$v' } }], { let: { v: 5 } }).toArray())).toEqual([{ _id: 1, x: 5 }]);
+    expect((await c.deleteOne(byVar, { let: { v: 5 } })).deletedCount).toBe(1);
+  });
+});
+
+describe('10. smaller differences', () => {
+  // Manual, $where: needs server-side JavaScript; the engine answers as a server with
+  // security.javascriptEnabled: false does (BadValue).
+  test('$where answers as a server without JavaScript', async () => {
+    await c.insertOne({ n: 1 });
+    const e = await err(c.find({ $where: 'this.n === 1' }).toArray());
+    expect(e?.code).toBe(2);
+  });
+  // Manual, $all: "{ tags: { $all: [ "ssl" ] } } ... is equivalent to { tags: "ssl" }".
+  test('$all on a scalar field', async () => {
+    await c.insertOne({ tags: 'ssl' });
+    expect(await c.countDocuments({ tags: { $all: ['ssl'] } })).toBe(1);
+    expect(await c.countDocuments({ tags: { $all: ['ssl', 'x'] } })).toBe(0);
+  });
+  // Manual, "Unrecognized pipeline stage name" is error 40324.
+  test('an unknown pipeline stage answers 40324', async () => {
+    expect((await err(c.aggregate([{ $fakeStage: {} }]).toArray()))?.code).toBe(40324);
+  });
+  // Manual, $set: "If the field exists, $set replaces its value" — a Binary with another subtype is another value.
+  test('a Binary subtype change through $set is kept', async () => {
+    await c.insertOne({ _id: 1, b: new Binary(Buffer.from([1, 2]), 0) });
+    await c.updateOne({ _id: 1 }, { $set: { b: new Binary(Buffer.from([1, 2]), 4) } });
+    expect((await c.findOne({ _id: 1 }))!.b.sub_type).toBe(4);
+  });
+  // Manual, collMod: "adds options to a collection or modifies view definitions"; index.hidden.
+  test('collMod hides an index and answers NamespaceNotFound (26) on a missing collection', async () => {
+    await c.createIndex({ n: 1 }, { name: 'n_1' });
+    const r = await db.command({ collMod: c.collectionName, index: { name: 'n_1', hidden: true } });
+    expect(r.ok).toBe(1);
+    const idx = (await c.listIndexes().toArray()).find((i) => i.name === 'n_1');
+    expect(idx!.hidden).toBe(true);
+    expect((await err(db.command({ collMod: 'nope_missing' })))?.code).toBe(26);
+  });
+  // Manual, DBRef: "$ref ... $id ... $db" are fields; $elemMatch on them matches DBRefs in an array.
+  test('a DBRef $id inside $elemMatch', async () => {
+    const id = new ObjectId();
+    await c.insertOne({ refs: [new DBRef('users', id)] });
+    expect(await c.countDocuments({ refs: { $elemMatch: { $ref: 'users', $id: id } } })).toBe(1);
+  });
+  // Manual, $bitsAllSet: "BinData ... bit positions ... little-endian".
+  test('$bitsAllSet and $bitsAnyClear on BinData', async () => {
+    await c.insertOne({ b: new Binary(Buffer.from([0b00000101])) });
+    expect(await c.countDocuments({ b: { $bitsAllSet: [0, 2] } })).toBe(1);
+    expect(await c.countDocuments({ b: { $bitsAllSet: [1] } })).toBe(0);
+    expect(await c.countDocuments({ b: { $bitsAnyClear: new Binary(Buffer.from([0b11])) } })).toBe(1);
+  });
+  // Manual, comparison/sort order: BinData compares "first by length, then by subtype, then by the bytes".
+  test('BinData range comparison', async () => {
+    await c.insertMany([{ b: new Binary(Buffer.from('ab')) }, { b: new Binary(Buffer.from('abc')) }]);
+    expect(await c.countDocuments({ b: { $gt: new Binary(Buffer.from('zz')) } })).toBe(1);
   });
 });
