@@ -545,6 +545,7 @@ export class Engine {
       create: (cmd, ctx) => {
         const name = this.validName(ctx.db, cmd.create);
         if (this.getColl(ctx.db, name)) throw new MongoError(48, `Collection ${ctx.db}.${name} already exists.`);
+        if (cmd.capped && cmd.size === undefined) throw new MongoError(72, "the 'size' field is required when 'capped' is true");
         const opts: Doc = {};
         for (const [k, v] of Object.entries(cmd))
           if (!['create', '$db', 'lsid', '$clusterTime', 'writeConcern', 'txnNumber', 'autocommit', 'startTransaction', '$readPreference', 'comment'].includes(k))

@@ -118,6 +118,7 @@ export function compileProjection(proj: unknown, query?: Doc): Projector | null 
   let hasIncl = false;
   let hasExcl = false;
   let idExcluded = false;
+  let idIncluded = false;
   let expression = false;
   for (const [path, v] of entries) {
     const segs = path.split('.');
@@ -137,6 +138,7 @@ export function compileProjection(proj: unknown, query?: Doc): Projector | null 
       }
       if (path === '_id') {
         if (!on) idExcluded = true;
+        else idIncluded = true;
         continue;
       }
       if (on) {
@@ -188,6 +190,7 @@ export function compileProjection(proj: unknown, query?: Doc): Projector | null 
     const ex = Object.keys(excl)[0];
     throw new MongoError(31254, `Cannot do exclusion on field ${ex} in inclusion projection`);
   }
+  if (!hasIncl && !hasExcl && idIncluded) hasIncl = true; // { _id: 1 } alone: only _id
   if (hasIncl && !idExcluded) incl._id = true;
   if (!hasIncl && idExcluded) excl._id = true;
   return (doc) => {
