@@ -8,7 +8,9 @@ import {
   isOperatorObject,
   isPlainObject,
   isSortableScalar,
+  noteStored,
   pathValues,
+  queryView,
   typeRank,
   valueKey,
 } from './values';
@@ -56,7 +58,7 @@ export class Index {
 
   /** Whether the document is present in this index (sparse/partial). */
   covers(doc: Doc): boolean {
-    if (this.partial && !this.partial.test(doc)) return false;
+    if (this.partial && !this.partial.test(queryView(doc))) return false;
     if (this.spec.sparse && this.fields.every((f) => pathValues(doc, f).length === 0)) return false;
     return true;
   }
@@ -248,6 +250,7 @@ export class Collection {
 
   /** Insert or replace a document (by _id), enforcing unique indexes. */
   put(doc: Doc, check = true): void {
+    noteStored(doc);
     const id = valueKey(doc._id);
     const old = this.docs.get(id);
     if (check) for (const idx of this.indexes.values()) idx.checkUnique(doc, id, this.ns);

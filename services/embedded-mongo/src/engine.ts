@@ -7,7 +7,7 @@ import type { Storage } from './storage';
 import { compileProjection } from './projection';
 import { runPipeline } from './query';
 import { applyUpdate, isReplacement, matcher, seedFromQuery } from './update';
-import { cloneDeep, Doc, isPlainObject, pathValues, valueKey } from './values';
+import { cloneDeep, Doc, isPlainObject, pathValues, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from './wire';
 
 export interface ConnInfo {
@@ -209,7 +209,7 @@ export class Engine {
     const c = op.c as string;
     switch (op.o) {
       case 'cc': {
-        const { created } = this.ensureColl(db, c, (op.opts as Doc) ?? {});
+        const { created } = this.ensureColl(db, c, plainNumbers((op.opts as Doc) ?? {}));
         return created ? () => this.dbs.get(db)?.delete(c) : () => {};
       }
       case 'dc':
@@ -220,7 +220,7 @@ export class Engine {
         return () => {};
       case 'ci': {
         const { coll } = this.ensureColl(db, c);
-        const spec = op.spec as IndexSpec;
+        const spec = plainNumbers(op.spec as IndexSpec);
         if (!coll.indexes.has(spec.name)) coll.addIndex(spec);
         return () => {};
       }
@@ -230,7 +230,7 @@ export class Engine {
       case 'co': {
         // collMod of collection options (written since issue 14; older journals never hold it).
         const coll = this.dbs.get(db)?.get(c);
-        if (coll) coll.options = (op.opts as Doc) ?? {};
+        if (coll) coll.options = plainNumbers((op.opts as Doc) ?? {});
         return () => {};
       }
       case 'put':
@@ -282,6 +282,7 @@ export class Engine {
   // ---------- entry point ----------
 
   async handle(cmd: Doc, conn: ConnInfo): Promise<Doc> {
+    prepareCommand(cmd);
     const name = Object.keys(cmd)[0];
     const db = typeof cmd.$db === 'string' ? cmd.$db : 'admin';
     const ctx: Ctx = { db, ops: [], txn: null };
@@ -423,7 +424,7 @@ export class Engine {
     }
     const test = matcher(filter, vars);
     const out: Doc[] = [];
-    for (const d of coll.candidates(filter)) if (test(d)) out.push(d);
+    for (const d of coll.candidates(filter)) if (test(queryView(d))) out.push(d);
     return out;
   }
 
@@ -431,7 +432,12 @@ export class Engine {
     const projector = compileProjection(cmd.projection, cmd.filter);
     let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
-    if (hasSort) docs = mingoFind(docs, {}).sort(normalizeSort(cmd.sort!)).all() as Doc[];
+    if (hasSort) {
+      // Sort the query views (plain numbers), then return the stored documents.
+      const raw = new Map<Doc, Doc>();
+      for (const d of docs) raw.set(queryView(d), d);
+      docs = (mingoFind([...raw.keys()], {}).sort(normalizeSort(cmd.sort!)).all() as Doc[]).map((v) => raw.get(v) ?? v);
+    }
     if (cmd.skip) docs = docs.slice(cmd.skip);
     if (cmd.limit) docs = docs.slice(0, cmd.limit);
     return projector ? docs.map(projector) : docs;
@@ -806,12 +812,14 @@ export class Engine {
           input = this.matching(coll, stages[0].$match as Doc, letVars(cmd));
           stages = stages.slice(1);
         } else input = coll ? [...coll.docs.values()] : [];
+        // Pipelines run on the query views: numbers computed by a pipeline come back as int32 or
+        // double, as mingo computes them.
         const resolver = (n: string): Doc[] => {
           const c = this.getColl(ctx.db, n, ctx);
-          return c ? [...c.docs.values()].map(cloneDeep) : [];
+          return c ? [...c.docs.values()].map((d) => cloneDeep(queryView(d))) : [];
         };
         const results = stages.length
-          ? runPipeline(input.map(cloneDeep), stages, letVars(cmd), resolver)
+          ? runPipeline(input.map((d) => cloneDeep(queryView(d))), stages, letVars(cmd), resolver)
           : input;
         if (out) {
           const target = this.writeColl(ctx, out);
@@ -862,7 +870,7 @@ export class Engine {
         if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
         const matcherOk = matcher(filter);
         const examined = coll ? [...coll.candidates(filter)] : [];
-        const nReturned = examined.filter(matcherOk).length;
+        const nReturned = examined.filter((d) => matcherOk(queryView(d))).length;
         const viaIndex = !!coll && examined.length < coll.docs.size;
         const winningPlan = viaIndex ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN' } } : { stage: 'COLLSCAN', direction: 'forward' };
         const queryPlanner = {
@@ -1043,6 +1051,30 @@ function checkSize(doc: Doc, fromUpdate: boolean): void {
   if (size <= MAX_BSON_SIZE) return;
   if (fromUpdate) throw new MongoError(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
   throw new MongoError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
+}
+
+/**
+ * Numbers as decoded from the wire (Int32/Double/Long wrappers) into the engine's forms, in place:
+ * the documents a command stores keep their BSON types (storageForm), everything else (filters,
+ * options, cursor ids) gets plain JS numbers for mingo (plainNumbers).
+ */
+function prepareCommand(cmd: Doc): void {
+  const name = Object.keys(cmd)[0];
+  const stored = (k: string): boolean =>
+    (name === 'insert' && k === 'documents') || ((name === 'findAndModify' || name === 'findandmodify') && k === 'update');
+  for (const k of Object.keys(cmd)) {
+    const v = cmd[k];
+    if (v === null || typeof v !== 'object') continue;
+    if (name === 'update' && k === 'updates' && Array.isArray(v)) {
+      for (const st of v) {
+        if (!isPlainObject(st)) continue;
+        for (const sk of Object.keys(st))
+          setOwn(st, sk, sk === 'u' && !Array.isArray(st.u) ? storageForm(st[sk]) : plainNumbers(st[sk]));
+      }
+      continue;
+    }
+    setOwn(cmd, k, stored(k) && !Array.isArray(v) ? storageForm(v) : stored(k) && k === 'documents' ? storageForm(v) : plainNumbers(v));
+  }
 }
 
 function normalizeSort(sort: Doc): Record<string, 1 | -1> {

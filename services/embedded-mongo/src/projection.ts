@@ -6,7 +6,7 @@
 import { find as mingoFind } from 'mingo';
 import { makeQuery } from './query';
 import { MongoError } from './errors';
-import { cloneDeep, Doc, getOwn, isPlainObject, setOwn } from './values';
+import { cloneDeep, Doc, getOwn, isPlainObject, plainCopy, queryView, setOwn } from './values';
 
 type Tree = { [k: string]: Tree | true };
 
@@ -94,7 +94,7 @@ function positionalMatch(query: Doc | undefined, path: string): (arr: unknown[])
       if ((k === '$and' || k === '$or') && Array.isArray(cond)) cond.forEach((s) => isPlainObject(s) && collect(s));
       else if (k === path || k.startsWith(path + '.')) {
         const sub = makeQuery({ ['x' + k.slice(path.length)]: cond });
-        tests.push((e) => sub.test({ x: [e] }));
+        tests.push((e) => sub.test({ x: [plainCopy(e)] }));
       }
     }
   };
@@ -174,7 +174,7 @@ export function compileProjection(proj: unknown, query?: Doc): Projector | null 
       hasIncl = true;
       addPath(incl, segs, path);
       specials.push({ path: segs, apply: (arr) => {
-        const e = arr.find((el) => q.test({ x: [el] }));
+        const e = arr.find((el) => q.test({ x: [plainCopy(el)] }));
         return e === undefined ? undefined : [e];
       } });
       continue;
@@ -184,7 +184,7 @@ export function compileProjection(proj: unknown, query?: Doc): Projector | null 
   }
   if (expression) {
     // Aggregation expressions in a find projection (MongoDB 4.4+): mingo's $project.
-    return (doc) => (mingoFind([cloneDeep(doc)], {}, proj).all()[0] as Doc) ?? {};
+    return (doc) => (mingoFind([cloneDeep(queryView(doc))], {}, proj).all()[0] as Doc) ?? {};
   }
   if (hasIncl && hasExcl) {
     const ex = Object.keys(excl)[0];

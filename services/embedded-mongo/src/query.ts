@@ -12,7 +12,7 @@ import * as windowOps from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import { resolve } from 'mingo/util';
 import { MongoError } from './errors';
-import { bsonType, compareValues, Doc, isPlainObject, numberValue, valueKey } from './values';
+import { bsonType, compareValues, Doc, isPlainObject, numberValue, rawOf, valueKey } from './values';
 
 type Pred = (o: unknown) => boolean;
 type QueryOp = (selector: string, value: unknown, options: unknown) => Pred;
@@ -105,7 +105,8 @@ function resolved(o: unknown, selector: string): unknown {
 const $type: QueryOp = (selector, value) => {
   const is = typeMatcher(value);
   return (o) => {
-    const v = resolved(o, selector);
+    // The stored document behind the query view keeps the BSON types of its numbers.
+    const v = resolved(rawOf(o), selector);
     if (v === undefined) return false;
     if (is(v)) return true;
     return Array.isArray(v) && v.some((e) => is(e));

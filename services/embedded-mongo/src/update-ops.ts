@@ -16,6 +16,7 @@ import {
   isPlainObject,
   multiplyNumbers,
   numberValue,
+  plainCopy,
   setOwn,
   typeName,
   valueKey,
@@ -108,7 +109,7 @@ function positionalIndex(doc: Doc, prefix: string[], query: Doc | undefined, pat
       if (k === '$and' && Array.isArray(cond)) cond.forEach((s) => isPlainObject(s) && collect(s));
       else if (k === p || k.startsWith(p + '.')) {
         const sub = makeQuery({ ['x' + k.slice(p.length)]: cond });
-        tests.push((e) => sub.test({ x: [e] }));
+        tests.push((e) => sub.test({ x: [plainCopy(e)] }));
       }
     }
   };
@@ -161,7 +162,7 @@ function expand(doc: Doc, e: Entry, filters: Map<string, Query>, used: Set<strin
       used.add(id);
     }
     arr.forEach((el, idx) => {
-      if (!q || q.test({ [id]: el })) walk([...prefix, String(idx)], i + 1);
+      if (!q || q.test({ [id]: plainCopy(el) })) walk([...prefix, String(idx)], i + 1);
     });
   };
   walk([], 0);
@@ -230,16 +231,18 @@ function remove(s: Slot): void {
 /** The predicate $pull applies to each element. */
 export function pullPredicate(cond: unknown): (v: unknown) => boolean {
   if (isPlainObject(cond)) {
+    cond = plainCopy(cond);
+    if (!isPlainObject(cond)) return () => false;
     const keys = Object.keys(cond);
     const logical = new Set(['$and', '$or', '$nor', '$expr', '$where', '$comment', '$text']);
     if (keys.length && keys.every((k) => k.startsWith('$') && !logical.has(k))) {
       // An operator expression applies to the element itself ({ $gte: 6 }, { $in: [...] }).
       const q = makeQuery({ v: cond });
-      return (v) => q.test({ v });
+      return (v) => q.test({ v: plainCopy(v) });
     }
     // A document is a query on each element's fields (and can hold $or/$and).
     const q = makeQuery(cond);
-    return (v) => isPlainObject(v) && q.test(v);
+    return (v) => isPlainObject(v) && q.test(plainCopy(v));
   }
   const key = valueKey(cond);
   return (v) => valueKey(v) === key;

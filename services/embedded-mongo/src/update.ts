@@ -3,7 +3,7 @@ import { makeQuery, runPipeline } from './query';
 import { ObjectId } from 'bson';
 import { MongoError } from './errors';
 import { applyOperators, UPDATE_OPS } from './update-ops';
-import { cloneDeep, Doc, isOperatorObject, isPlainObject, valueKey } from './values';
+import { cloneDeep, Doc, isOperatorObject, isPlainObject, plainNumbers, valueKey } from './values';
 
 const PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
 
@@ -42,7 +42,7 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
       if (!name || !PIPELINE_STAGES.has(name))
         throw new MongoError(72, `${name ?? 'stage'} is not allowed to be used within an update`);
     }
-    out = runPipeline([cloneDeep(doc)], u as Doc[], opts.vars)[0];
+    out = runPipeline([plainNumbers(cloneDeep(doc))], u as Doc[], opts.vars)[0]; // mingo sees plain numbers
     if (!out) throw new MongoError(2, 'pipeline update produced no document');
     if (out._id === undefined && doc._id !== undefined) out = { _id: doc._id, ...out };
   } else if (isReplacement(u)) {

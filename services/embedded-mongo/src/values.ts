@@ -167,7 +167,9 @@ function arith(a: unknown, b: unknown, f: (x: number, y: number) => number, fl: 
     return Number.isInteger(r) && (bsonType(a) === 'Double' || bsonType(b) === 'Double') ? new Double(r) : r;
   }
   if (ka === 'long' || kb === 'long') return fl(toLong(a), toLong(b));
-  return f(numberValue(a), numberValue(b));
+  const r = f(numberValue(a), numberValue(b));
+  // int32 arithmetic that overflows gives a long in MongoDB.
+  return r > 2147483647 || r < -2147483648 ? fl(toLong(a), toLong(b)) : r;
 }
 
 function toLong(v: unknown): Long {
@@ -274,4 +276,95 @@ export function isNumeric(v: unknown): boolean {
   if (typeof v === 'number' || typeof v === 'bigint') return true;
   const t = bsonType(v);
   return t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128';
+}
+
+// ---------- numeric BSON types ----------
+// The engine stores numbers as MongoDB does, keeping each value's BSON type: an int32 is a JS
+// number (bson writes an integral number in int32 range back as int32), a non-integral double or
+// one outside int32 range is a JS number too (bson writes it back as a double), while an integral
+// double in int32 range stays a bson `Double` and an int64 a bson `Long`. mingo compares JS
+// numbers only, so queries, sorts and pipelines see a *query view* of such a document with plain
+// numbers (cached per stored document, which is never mutated: updates build a new one).
+
+function isWrapper(v: unknown): boolean {
+  const t = bsonType(v);
+  return t === 'Long' || t === 'Double' || t === 'Int32';
+}
+
+function mapNumbers(v: unknown, f: (w: unknown) => unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      if (e !== null && typeof e === 'object') v[i] = isWrapper(e) ? f(e) : mapNumbers(e, f);
+    }
+    return v;
+  }
+  if (isWrapper(v)) return f(v);
+  if (!isPlainObject(v)) return v;
+  for (const k of Object.keys(v)) {
+    const e = v[k];
+    if (e !== null && typeof e === 'object') {
+      const r = isWrapper(e) ? f(e) : mapNumbers(e, f);
+      if (r !== e) setOwn(v, k, r);
+    }
+  }
+  return v;
+}
+
+function storageNumber(w: unknown): unknown {
+  const t = bsonType(w);
+  if (t === 'Long') return w;
+  const x = (w as { value: number }).value;
+  if (t === 'Double' && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647) return w;
+  return x;
+}
+
+function plainNumber(w: unknown): unknown {
+  return bsonType(w) === 'Long' ? (w as Long).toNumber() : (w as { value: number }).value;
+}
+
+/** In place: the stored form of values decoded with promoteValues: false (see above). */
+export function storageForm<T>(v: T): T {
+  return mapNumbers(v, storageNumber) as T;
+}
+
+/** In place: every numeric wrapper replaced by a JS number (query operands, commands). */
+export function plainNumbers<T>(v: T): T {
+  return mapNumbers(v, plainNumber) as T;
+}
+
+function hasWrappers(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(hasWrappers);
+  if (isWrapper(v)) return true;
+  if (!isPlainObject(v)) return false;
+  for (const k of Object.keys(v)) if (hasWrappers(v[k])) return true;
+  return false;
+}
+
+const views = new WeakMap<object, Doc>();
+const rawOfView = new WeakMap<object, unknown>();
+
+/** Registers a stored document: builds its query view when it holds Long/Double values. */
+export function noteStored(doc: Doc): void {
+  if (!hasWrappers(doc)) return;
+  const view = plainNumbers(cloneDeep(doc));
+  views.set(doc, view);
+  rawOfView.set(view, doc);
+}
+
+/** What mingo should see of a stored document (itself unless it holds Long/Double values). */
+export function queryView(doc: Doc): Doc {
+  return views.get(doc) ?? doc;
+}
+
+/** A value (element or document) with plain numbers, for mingo predicates. */
+export function plainCopy<T>(v: T): T {
+  return hasWrappers(v) ? plainNumbers(cloneDeep(v)) : v;
+}
+
+/** The stored document behind a query view. */
+export function rawOf(view: unknown): unknown {
+  return (view !== null && typeof view === 'object' && rawOfView.get(view)) || view;
 }

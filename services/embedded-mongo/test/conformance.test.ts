@@ -2,9 +2,10 @@
 // Issue 14: behaviour the engine claims, each case written from the MongoDB manual's statement of
 // it (quoted or cited above the test), through the raw driver and through mongoose. With
 // MONGODB_URI set the same file runs against a real server.
-import { Binary, Collection, Db, DBRef, Decimal128, MongoClient, ObjectId, Timestamp } from 'mongodb';
+import { Binary, Collection, Db, DBRef, Decimal128, Double, Int32, Long, MongoClient, ObjectId, Timestamp } from 'mongodb';
 import mongoose, { Schema } from 'mongoose';
-import { dbName, startTarget, Target } from './helpers';
+import { dbName, describeEngine, removeTmpDirs, startTarget, Target, tmpDir } from './helpers';
+import { start } from '../src/index';
 
 let target: Target;
 let client: MongoClient;
@@ -309,5 +310,54 @@ describe('10. smaller differences', () => {
   test('BinData range comparison', async () => {
     await c.insertMany([{ b: new Binary(Buffer.from('ab')) }, { b: new Binary(Buffer.from('abc')) }]);
     expect(await c.countDocuments({ b: { $gt: new Binary(Buffer.from('zz')) } })).toBe(1);
+  });
+});
+
+// Manual, "BSON Types": each value keeps its type (double 1, int 2^31 16, long 18); $type
+// "double" does not match an int and "int" not a double; numeric comparison is across types.
+// $inc: int overflow gives a long; "arithmetic with a double gives a double".
+describe('3. numeric BSON types are kept', () => {
+  const raw = { promoteValues: false } as const;
+  test('Long, Double and Int32 come back with their type and $type tells them apart', async () => {
+    await c.insertOne({ _id: 1, l: Long.fromNumber(37), d: new Double(5), i: new Int32(5), f: 1.5 });
+    const d: any = await c.findOne({ _id: 1 }, raw);
+    expect([d.l._bsontype, d.d._bsontype, d.i._bsontype, d.f._bsontype]).toEqual(['Long', 'Double', 'Int32', 'Double']);
+    expect(await c.countDocuments({ d: { $type: 'double' } })).toBe(1);
+    expect(await c.countDocuments({ d: { $type: 'int' } })).toBe(0);
+    expect(await c.countDocuments({ i: { $type: 'double' } })).toBe(0);
+    expect(await c.countDocuments({ l: { $type: 'long' } })).toBe(1);
+    expect(await c.countDocuments({ l: { $type: 18 } })).toBe(1);
+    expect(await c.countDocuments({ l: 37, d: { $gt: 4 }, i: 5 })).toBe(1);
+  });
+  test('updates keep and compute types', async () => {
+    await c.insertOne({ _id: 1, l: Long.fromNumber(1), d: new Double(1), i: 2147483647 });
+    await c.updateOne({ _id: 1 }, { $inc: { l: 1, d: 1, i: 1 }, $set: { s: new Double(2) } });
+    const d: any = await c.findOne({ _id: 1 }, raw);
+    expect([d.l._bsontype, String(d.l), d.d._bsontype, d.i._bsontype, String(d.i), d.s._bsontype]).toEqual(['Long', '2', 'Double', 'Long', '2147483648', 'Double']);
+  });
+  test('mongoose BigInt is stored as a long and Double as a double', async () => {
+    const M = model(new Schema({ n: BigInt, x: Schema.Types.Double }));
+    const doc = await M.create({ n: 42n, x: 5 });
+    expect(await M.countDocuments({ _id: doc._id, n: { $type: 'long' }, x: { $type: 'double' } })).toBe(1);
+    // lean() gives a number unless useBigInt64 asks the driver for BigInt (mongoose docs, lean).
+    expect(typeof (await M.findById(doc._id).setOptions({ useBigInt64: true }).lean<any>()).n).toBe('bigint');
+  });
+});
+
+describeEngine('3. numeric types survive a restart', () => {
+  afterAll(() => removeTmpDirs());
+  test('journal and snapshot keep Long and Double', async () => {
+    const dir = tmpDir('numtypes');
+    let s = await start({ port: 0, dbPath: dir });
+    let cl = await MongoClient.connect(s.uri);
+    await cl.db('t').collection<any>('c').insertOne({ _id: 1, l: Long.fromNumber(7), d: new Double(3) });
+    await cl.close();
+    await s.stop();
+    s = await start({ port: 0, dbPath: dir });
+    cl = await MongoClient.connect(s.uri);
+    const d: any = await cl.db('t').collection<any>('c').findOne({ _id: 1 }, { promoteValues: false });
+    expect([d.l._bsontype, d.d._bsontype]).toEqual(['Long', 'Double']);
+    await cl.close();
+    await s.stop();
   });
 });
