@@ -1,14 +1,26 @@
-// The command layer: databases, collections, cursors, sessions/transactions and every command.
-import { BSON, Long, ObjectId } from 'bson';
+// The engine: databases, collections, cursors, sessions/transactions, the write path (journal
+// ops) and command dispatch. The commands themselves live in commands/, one module per family:
+//   admin.ts         hello, ping, buildInfo, sessions, auth/replication answers, listDatabases,
+//                    listCollections, create, drop, dropDatabase, dbStats, collStats
+//   crud.ts          insert, find, getMore, killCursors, update, delete, findAndModify, count, distinct
+//   aggregate.ts     aggregate, explain
+//   indexes.ts       createIndexes, listIndexes, dropIndexes, dropIndex, collMod
+//   transactions.ts  commitTransaction, abortTransaction
+import { BSON, Long } from 'bson';
 import { find as mingoFind } from 'mingo';
 import { Collection, IndexSpec } from './collection';
+import { adminCommands } from './commands/admin';
+import { aggregateCommands } from './commands/aggregate';
+import { crudCommands } from './commands/crud';
+import { indexCommands } from './commands/indexes';
+import { transactionCommands } from './commands/transactions';
+import { num } from './commands/util';
 import { MongoError, toMongoError } from './errors';
 import type { Storage } from './storage';
 import { compileProjection } from './projection';
-import { runPipeline } from './query';
-import { applyUpdate, isReplacement, matcher, seedFromQuery } from './update';
-import { cloneDeep, Doc, isPlainObject, pathValues, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
-import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from './wire';
+import { matcher } from './update';
+import { Doc, isPlainObject, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
+import { MAX_BSON_SIZE } from './wire';
 
 export interface ConnInfo {
   id: number;
@@ -32,30 +44,25 @@ interface Txn {
   ops: Doc[];
 }
 
-interface Ctx {
+export interface Ctx {
   db: string;
   ops: Doc[];
   txn: Txn | null;
 }
 
-type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
+export type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
 
 const MAX_BATCH_BYTES = MAX_BSON_SIZE - 64 * 1024;
 const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
-function num(v: unknown, dflt: number): number {
-  if (v === undefined || v === null) return dflt;
-  return Number(typeof v === 'object' ? String(v) : v);
-}
 
-function longKey(v: unknown): string {
-  return String(typeof v === 'object' && v !== null ? String(v) : v);
-}
 
 export class Engine {
   dbs = new Map<string, Map<string, Collection>>();
-  private cursors = new Map<string, CursorState>();
-  private txns = new Map<string, Txn>();
+  /** @internal */
+  cursors = new Map<string, CursorState>();
+  /** @internal */
+  txns = new Map<string, Txn>();
   private nextCursor = 1000 + Math.floor(Math.random() * 1_000_000);
   private handlers: Record<string, Handler>;
   storage: Storage | null = null;
@@ -127,7 +134,8 @@ export class Engine {
     return this.dbs.get(db)?.get(name);
   }
 
-  private ensureColl(db: string, name: string, opts: Doc = {}): { coll: Collection; created: boolean } {
+  /** @internal (command modules) */
+  ensureColl(db: string, name: string, opts: Doc = {}): { coll: Collection; created: boolean } {
     let d = this.dbs.get(db);
     if (!d) this.dbs.set(db, (d = new Map()));
     let c = d.get(name);
@@ -137,14 +145,16 @@ export class Engine {
     return { coll: c, created: true };
   }
 
-  private validName(db: string, name: unknown): string {
+  /** @internal (command modules) */
+  validName(db: string, name: unknown): string {
     if (typeof name !== 'string' || name === '' || name.includes('\0') || name.startsWith('$') || name.startsWith('system.'))
       throw new MongoError(73, `Invalid namespace specified '${db}.${String(name)}'`);
     return name;
   }
 
   /** A collection to write to (created implicitly, or the transaction's private copy). */
-  private writeColl(ctx: Ctx, name: string): Collection {
+  /** @internal (command modules) */
+  writeColl(ctx: Ctx, name: string): Collection {
     this.validName(ctx.db, name);
     const ns = `${ctx.db}.${name}`;
     if (ctx.txn) {
@@ -179,7 +189,8 @@ export class Engine {
     (ctx.txn ? ctx.txn.ops : ctx.ops).push(op);
   }
 
-  private doInsert(ctx: Ctx, coll: Collection, doc: Doc, fromUpdate = false): void {
+  /** @internal (command modules) */
+  doInsert(ctx: Ctx, coll: Collection, doc: Doc, fromUpdate = false): void {
     checkIdValue(doc._id);
     checkSize(doc, fromUpdate);
     const id = valueKey(doc._id);
@@ -188,7 +199,8 @@ export class Engine {
     this.record(ctx, { o: 'put', db: coll.db, c: coll.name, d: doc });
   }
 
-  private doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
+  /** @internal (command modules) */
+  doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
     checkSize(doc, true);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
@@ -196,7 +208,8 @@ export class Engine {
     this.record(ctx, { o: 'put', db: coll.db, c: coll.name, d: doc });
   }
 
-  private doDelete(ctx: Ctx, coll: Collection, doc: Doc): void {
+  /** @internal (command modules) */
+  doDelete(ctx: Ctx, coll: Collection, doc: Doc): void {
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.delete(id);
@@ -334,14 +347,16 @@ export class Engine {
     return cur;
   }
 
-  private abortTxn(txn: Txn): void {
+  /** @internal (command modules) */
+  abortTxn(txn: Txn): void {
     txn.state = 'aborted';
     txn.colls.clear();
     txn.orig.clear();
     txn.ops = [];
   }
 
-  private commit(cmd: Doc, ctx: Ctx): Doc {
+  /** @internal (command modules) */
+  commit(cmd: Doc, ctx: Ctx): Doc {
     const key = this.sessionKey(cmd);
     const txnNumber = num(cmd.txnNumber, 0);
     const txn = this.txns.get(key);
@@ -377,7 +392,8 @@ export class Engine {
     return { ok: 1 };
   }
 
-  private abort(cmd: Doc): Doc {
+  /** @internal (command modules) */
+  abort(cmd: Doc): Doc {
     const key = this.sessionKey(cmd);
     const txnNumber = num(cmd.txnNumber, 0);
     const txn = this.txns.get(key);
@@ -390,7 +406,8 @@ export class Engine {
 
   // ---------- cursors ----------
 
-  private cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, single: boolean, first = true): Doc {
+  /** @internal (command modules) */
+  cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, single: boolean, first = true): Doc {
     const limit = batchSize === undefined || batchSize <= 0 ? (first ? 101 : Infinity) : batchSize;
     const batch: Doc[] = [];
     let bytes = 0;
@@ -417,7 +434,8 @@ export class Engine {
 
   // ---------- query helpers ----------
 
-  private matching(coll: Collection | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
+  /** @internal (command modules) */
+  matching(coll: Collection | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
     if (!coll) {
       matcher(filter, vars); // still validate the filter
       return [];
@@ -428,7 +446,8 @@ export class Engine {
     return out;
   }
 
-  private query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
+  /** @internal (command modules) */
+  query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
     const projector = compileProjection(cmd.projection, cmd.filter);
     let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
@@ -443,592 +462,33 @@ export class Engine {
     return projector ? docs.map(projector) : docs;
   }
 
-  private project(doc: Doc | null, fields: unknown, query?: Doc): Doc | null {
+  /** @internal (command modules) */
+  project(doc: Doc | null, fields: unknown, query?: Doc): Doc | null {
     if (!doc) return doc;
     const projector = compileProjection(fields, query);
     return projector ? projector(doc) : doc;
   }
 
-  private collName(cmd: Doc, key: string): string {
+  /** @internal (command modules) */
+  collName(cmd: Doc, key: string): string {
     const n = cmd[key];
     if (typeof n !== 'string') throw new MongoError(73, `collection name has invalid type ${typeof n}`);
     return n;
   }
 
-  // ---------- commands ----------
+  // ---------- commands: one module per family, under commands/ ----------
 
   private buildHandlers(): Record<string, Handler> {
-    const hello: Handler = (cmd, _ctx, conn) => ({
-      helloOk: true,
-      ismaster: true,
-      isWritablePrimary: true,
-      msg: 'isdbgrid',
-      maxBsonObjectSize: MAX_BSON_SIZE,
-      maxMessageSizeBytes: MAX_MESSAGE_SIZE,
-      maxWriteBatchSize: 100000,
-      localTime: new Date(),
-      logicalSessionTimeoutMinutes: 30,
-      connectionId: conn.id,
-      minWireVersion: 0,
-      maxWireVersion: 21,
-      readOnly: false,
-      ...(cmd.saslSupportedMechs ? { saslSupportedMechs: [] } : {}),
-      ok: 1,
-    });
-    const h: Record<string, Handler> = {
-      hello,
-      ismaster: hello,
-      isMaster: hello,
-      ping: () => ({ ok: 1 }),
-      buildInfo: () => ({
-        version: '7.0.0',
-        gitVersion: 'embedded-mongo',
-        versionArray: [7, 0, 0, 0],
-        bits: 64,
-        maxBsonObjectSize: MAX_BSON_SIZE,
-        storageEngines: ['embedded'],
-        modules: [],
-        ok: 1,
-      }),
-      buildinfo: (c, x, n) => h.buildInfo(c, x, n),
-      getParameter: () => ({ featureCompatibilityVersion: { version: '7.0' }, ok: 1 }),
-      getCmdLineOpts: () => ({ argv: ['embedded-mongo'], parsed: {}, ok: 1 }),
-      hostInfo: () => ({ system: { hostname: '127.0.0.1' }, os: {}, extra: {}, ok: 1 }),
-      whatsmyuri: (_c, _x, conn) => ({ you: conn.remote, ok: 1 }),
-      connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
-      serverStatus: () => ({
-        host: '127.0.0.1',
-        version: '7.0.0',
-        process: 'embedded-mongo',
-        uptime: process.uptime(),
-        localTime: new Date(),
-        connections: {},
-        ok: 1,
-      }),
-      endSessions: (cmd) => {
-        for (const s of (cmd.endSessions as Doc[]) ?? []) {
-          const t = this.txns.get(valueKey(s.id));
-          if (t && t.state === 'active') this.abortTxn(t);
-          this.txns.delete(valueKey(s.id));
-        }
-        return { ok: 1 };
-      },
-      killSessions: () => ({ ok: 1 }),
-      refreshSessions: () => ({ ok: 1 }),
-      startSession: () => ({ id: { id: new ObjectId() }, timeoutMinutes: 30, ok: 1 }),
-      saslStart: () => {
-        throw new MongoError(18, 'Authentication is not supported by embedded-mongo; connect without credentials', {});
-      },
-      authenticate: () => {
-        throw new MongoError(18, 'Authentication is not supported by embedded-mongo; connect without credentials', {});
-      },
-      replSetGetStatus: () => {
-        throw new MongoError(76, 'embedded-mongo does not support replication', {});
-      },
-      listDatabases: (cmd) => {
-        const dbs = [...this.dbs.entries()].map(([name, colls]) => {
-          let size = 0;
-          for (const c of colls.values()) size += c.docs.size * 256;
-          return { name, sizeOnDisk: size, empty: size === 0 };
-        });
-        const filtered = cmd.filter ? dbs.filter(matcher(cmd.filter as Doc)) : dbs;
-        if (cmd.nameOnly) return { databases: filtered.map((d) => ({ name: d.name })), ok: 1 };
-        return { databases: filtered, totalSize: filtered.reduce((a, d) => a + d.sizeOnDisk, 0), totalSizeMb: 0, ok: 1 };
-      },
-      listCollections: (cmd, ctx) => {
-        const colls = this.dbs.get(ctx.db) ?? new Map<string, Collection>();
-        let infos: Doc[] = [...colls.values()].map((c) => ({
-          name: c.name,
-          type: 'collection',
-          options: c.options,
-          info: { readOnly: false },
-          idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-        }));
-        if (cmd.filter && Object.keys(cmd.filter as Doc).length) infos = infos.filter(matcher(cmd.filter as Doc));
-        if (cmd.nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
-        return this.cursorReply(`${ctx.db}.$cmd.listCollections`, infos, num((cmd.cursor as Doc)?.batchSize, 0) || undefined, false);
-      },
-      create: (cmd, ctx) => {
-        const name = this.validName(ctx.db, cmd.create);
-        if (this.getColl(ctx.db, name)) throw new MongoError(48, `Collection ${ctx.db}.${name} already exists.`);
-        if (cmd.capped && cmd.size === undefined) throw new MongoError(72, "the 'size' field is required when 'capped' is true");
-        const opts: Doc = {};
-        for (const [k, v] of Object.entries(cmd))
-          if (!['create', '$db', 'lsid', '$clusterTime', 'writeConcern', 'txnNumber', 'autocommit', 'startTransaction', '$readPreference', 'comment'].includes(k))
-            opts[k] = v;
-        this.ensureColl(ctx.db, name, opts);
-        ctx.ops.push({ o: 'cc', db: ctx.db, c: name, opts });
-        return { ok: 1 };
-      },
-      drop: (cmd, ctx) => {
-        const name = this.collName(cmd, 'drop');
-        const c = this.getColl(ctx.db, name);
-        if (c) {
-          this.dbs.get(ctx.db)?.delete(name);
-          ctx.ops.push({ o: 'dc', db: ctx.db, c: name });
-        }
-        return { nIndexesWas: c ? c.indexes.size + 1 : 0, ns: `${ctx.db}.${name}`, ok: 1 };
-      },
-      dropDatabase: (_cmd, ctx) => {
-        if (this.dbs.has(ctx.db)) {
-          this.dbs.delete(ctx.db);
-          ctx.ops.push({ o: 'dd', db: ctx.db });
-        }
-        return { dropped: ctx.db, ok: 1 };
-      },
-      dbStats: (_cmd, ctx) => {
-        const colls = this.dbs.get(ctx.db) ?? new Map<string, Collection>();
-        let objects = 0;
-        for (const c of colls.values()) objects += c.docs.size;
-        return { db: ctx.db, collections: colls.size, objects, dataSize: 0, storageSize: 0, indexes: 0, ok: 1 };
-      },
-      collStats: (cmd, ctx) => {
-        const c = this.getColl(ctx.db, this.collName(cmd, 'collStats'));
-        return { ns: `${ctx.db}.${cmd.collStats}`, count: c?.docs.size ?? 0, size: 0, nindexes: c ? c.indexes.size + 1 : 0, ok: 1 };
-      },
-
-      // ----- CRUD -----
-      insert: (cmd, ctx) => {
-        const coll = this.writeColl(ctx, this.collName(cmd, 'insert'));
-        const docs = (cmd.documents as Doc[]) ?? [];
-        const ordered = cmd.ordered !== false;
-        const writeErrors: Doc[] = [];
-        let n = 0;
-        docs.forEach((raw, i) => {
-          if (ordered && writeErrors.length) return;
-          try {
-            // MongoDB stores _id as the first field, moving it there when it is not.
-            let doc = raw;
-            if (raw._id === undefined) doc = { _id: new ObjectId(), ...raw };
-            else if (Object.keys(raw)[0] !== '_id') {
-              const { _id, ...rest } = raw;
-              doc = { _id, ...rest };
-            }
-            this.doInsert(ctx, coll, doc);
-            n++;
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn && err.code !== 11000) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        });
-        if (ctx.txn && writeErrors.length) {
-          // A write error aborts the transaction in MongoDB.
-          this.abortTxn(ctx.txn);
-        }
-        return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
-      },
-      find: (cmd, ctx) => {
-        const name = this.collName(cmd, 'find');
-        const coll = this.getColl(ctx.db, name, ctx);
-        const limit = num(cmd.limit, 0);
-        const docs = this.query(coll, {
-          filter: cmd.filter as Doc,
-          sort: cmd.sort as Doc,
-          skip: num(cmd.skip, 0),
-          limit: Math.abs(limit),
-          projection: cmd.projection as Doc,
-          vars: letVars(cmd),
-        });
-        const single = cmd.singleBatch === true || limit < 0;
-        return this.cursorReply(`${ctx.db}.${name}`, docs, num(cmd.batchSize, 0) || undefined, single);
-      },
-      getMore: (cmd) => {
-        const key = longKey(cmd.getMore);
-        const c = this.cursors.get(key);
-        if (!c) throw new MongoError(43, `cursor id ${key} not found`);
-        const rest = c.docs.slice(c.pos);
-        this.cursors.delete(key);
-        const reply = this.cursorReply(c.ns, rest, num(cmd.batchSize, 0) || undefined, false, false);
-        const newId = String((reply.cursor as Doc).id);
-        if (newId !== '0') {
-          // keep the same id for the client
-          const st = this.cursors.get(newId)!;
-          this.cursors.delete(newId);
-          this.cursors.set(key, st);
-          (reply.cursor as Doc).id = Long.fromString(key);
-        }
-        return reply;
-      },
-      killCursors: (cmd) => {
-        const killed: Long[] = [];
-        const notFound: Long[] = [];
-        for (const id of (cmd.cursors as unknown[]) ?? []) {
-          const key = longKey(id);
-          (this.cursors.delete(key) ? killed : notFound).push(Long.fromString(key));
-        }
-        return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
-      },
-      update: (cmd, ctx) => {
-        const name = this.collName(cmd, 'update');
-        const ordered = cmd.ordered !== false;
-        const updates = (cmd.updates as Doc[]) ?? [];
-        const writeErrors: Doc[] = [];
-        const upserted: Doc[] = [];
-        let n = 0;
-        let nModified = 0;
-        for (let i = 0; i < updates.length; i++) {
-          if (ordered && writeErrors.length) break;
-          const s = updates[i];
-          try {
-            const q = (s.q as Doc) ?? {};
-            const vars = letVars(cmd);
-            const opts = { arrayFilters: s.arrayFilters as Doc[] | undefined, query: q, vars };
-            // `sort` in an update statement arrived with MongoDB 8.0; a 7.0 server refuses it.
-            if (s.sort !== undefined) throw new MongoError(40415, "BSON field 'update.updates.sort' is an unknown field.");
-            if (s.multi && isReplacement(s.u)) throw new MongoError(9, 'multi update is not supported for replacement-style update');
-            let coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, q, vars);
-            if (!s.multi) matched = matched.slice(0, 1);
-            if (matched.length === 0 && s.upsert) {
-              const doc = applyUpdate(seedFromQuery(q), s.u, { ...opts, inserting: true });
-              coll = this.writeColl(ctx, name);
-              this.doInsert(ctx, coll, doc, true);
-              n++;
-              upserted.push({ index: i, _id: doc._id });
-              continue;
-            }
-            for (const d of matched) {
-              const nd = applyUpdate(d, s.u, opts);
-              n++;
-              if (!bsonEqual(d, nd)) {
-                coll = this.writeColl(ctx, name);
-                this.doReplace(ctx, coll, nd);
-                nModified++;
-              }
-            }
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        }
-        const r: Doc = { n, nModified, ok: 1 };
-        if (upserted.length) r.upserted = upserted;
-        if (writeErrors.length) r.writeErrors = writeErrors;
-        return r;
-      },
-      delete: (cmd, ctx) => {
-        const name = this.collName(cmd, 'delete');
-        const ordered = cmd.ordered !== false;
-        const writeErrors: Doc[] = [];
-        let n = 0;
-        const deletes = (cmd.deletes as Doc[]) ?? [];
-        for (let i = 0; i < deletes.length; i++) {
-          if (ordered && writeErrors.length) break;
-          try {
-            const coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, deletes[i].q as Doc, letVars(cmd));
-            if (num(deletes[i].limit, 0) === 1) matched = matched.slice(0, 1);
-            if (!matched.length) continue;
-            const wc = this.writeColl(ctx, name);
-            for (const d of matched) {
-              this.doDelete(ctx, wc, d);
-              n++;
-            }
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        }
-        return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
-      },
-      findAndModify: (cmd, ctx) => {
-        const name = this.collName(cmd, 'findAndModify');
-        const q = (cmd.query as Doc) ?? {};
-        const coll = this.getColl(ctx.db, name, ctx);
-        const found = this.query(coll, { filter: q, sort: cmd.sort as Doc, limit: 1, vars: letVars(cmd) });
-        // query() may return projected copies only with projection; here none, so these are stored docs
-        const doc = found[0] ?? null;
-        if (cmd.remove) {
-          if (cmd.update) throw new MongoError(9, 'Cannot specify both an update and remove=true');
-          if (doc) this.doDelete(ctx, this.writeColl(ctx, name), doc);
-          return { lastErrorObject: { n: doc ? 1 : 0 }, value: this.project(doc, cmd.fields, q), ok: 1 };
-        }
-        if (cmd.update === undefined) throw new MongoError(9, 'Either an update or remove=true must be specified');
-        const opts = { arrayFilters: cmd.arrayFilters as Doc[] | undefined, query: q, vars: letVars(cmd) };
-        if (doc) {
-          const nd = applyUpdate(doc, cmd.update, opts);
-          if (!bsonEqual(doc, nd)) this.doReplace(ctx, this.writeColl(ctx, name), nd);
-          return {
-            lastErrorObject: { n: 1, updatedExisting: true },
-            value: this.project(cmd.new ? nd : doc, cmd.fields, q),
-            ok: 1,
-          };
-        }
-        if (cmd.upsert) {
-          const nd = applyUpdate(seedFromQuery(q), cmd.update, { ...opts, inserting: true });
-          this.doInsert(ctx, this.writeColl(ctx, name), nd, true);
-          return {
-            lastErrorObject: { n: 1, updatedExisting: false, upserted: nd._id },
-            value: cmd.new ? this.project(nd, cmd.fields, q) : null,
-            ok: 1,
-          };
-        }
-        return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-      },
-      count: (cmd, ctx) => {
-        const coll = this.getColl(ctx.db, this.collName(cmd, 'count'), ctx);
-        const docs = this.query(coll, { filter: cmd.query as Doc, skip: num(cmd.skip, 0), limit: Math.abs(num(cmd.limit, 0)) });
-        return { n: docs.length, ok: 1 };
-      },
-      distinct: (cmd, ctx) => {
-        const coll = this.getColl(ctx.db, this.collName(cmd, 'distinct'), ctx);
-        const key = cmd.key as string;
-        const seen = new Map<string, unknown>();
-        for (const d of this.matching(coll, cmd.query as Doc))
-          for (const v of pathValues(d, key)) {
-            if (Array.isArray(v)) continue;
-            const k = valueKey(v);
-            if (!seen.has(k)) seen.set(k, v);
-          }
-        return { values: [...seen.values()], ok: 1 };
-      },
-      aggregate: (cmd, ctx) => {
-        const pipeline = (cmd.pipeline as Doc[]) ?? [];
-        if (!Array.isArray(pipeline)) throw new MongoError(14, "'pipeline' option must be specified as an array");
-        if (typeof cmd.aggregate !== 'string') throw new MongoError(59, 'database-level aggregation is not supported by embedded-mongo');
-        for (const st of pipeline) {
-          const k = Object.keys(st)[0];
-          if (k === '$changeStream')
-            throw new MongoError(40573, 'The $changeStream stage is not supported by embedded-mongo (no replication oplog)');
-          if (k === '$geoNear' || k === '$search' || k === '$vectorSearch')
-            throw new MongoError(40324, `Unrecognized pipeline stage name: '${k}' (not supported by embedded-mongo)`);
-          if (k === '$merge') throw new MongoError(40324, "Unrecognized pipeline stage name: '$merge' (not supported by embedded-mongo)");
-        }
-        const name = cmd.aggregate;
-        const coll = this.getColl(ctx.db, name, ctx);
-        let stages = pipeline;
-        let out: string | null = null;
-        const last = stages[stages.length - 1];
-        if (last && '$out' in last) {
-          const o = last.$out;
-          out = typeof o === 'string' ? o : ((o as Doc).coll as string);
-          stages = stages.slice(0, -1);
-        }
-        let input: Doc[];
-        if (stages[0] && '$match' in stages[0]) {
-          input = this.matching(coll, stages[0].$match as Doc, letVars(cmd));
-          stages = stages.slice(1);
-        } else input = coll ? [...coll.docs.values()] : [];
-        // Pipelines run on the query views: numbers computed by a pipeline come back as int32 or
-        // double, as mingo computes them.
-        const resolver = (n: string): Doc[] => {
-          const c = this.getColl(ctx.db, n, ctx);
-          return c ? [...c.docs.values()].map((d) => cloneDeep(queryView(d))) : [];
-        };
-        const results = stages.length
-          ? runPipeline(input.map((d) => cloneDeep(queryView(d))), stages, letVars(cmd), resolver)
-          : input;
-        if (out) {
-          const target = this.writeColl(ctx, out);
-          for (const d of [...target.docs.values()]) this.doDelete(ctx, target, d);
-          for (const d of results) this.doInsert(ctx, target, d._id === undefined ? { _id: new ObjectId(), ...d } : d);
-          return this.cursorReply(`${ctx.db}.${name}`, [], undefined, true);
-        }
-        if (cmd.explain) return { stages: [], queryPlanner: { winningPlan: {} }, ok: 1 };
-        return this.cursorReply(`${ctx.db}.${name}`, results, num((cmd.cursor as Doc)?.batchSize, 0) || undefined, false);
-      },
-
-      // MongoDB's explain: the plan of the inner command, executing reads for executionStats and
-      // never performing a write.
-      explain: (cmd, ctx) => {
-        const inner = cmd.explain;
-        if (!isPlainObject(inner)) throw new MongoError(2, 'explain command requires a nested object');
-        const verbosity = typeof cmd.verbosity === 'string' ? cmd.verbosity : 'allPlansExecution';
-        if (!['queryPlanner', 'executionStats', 'allPlansExecution'].includes(verbosity))
-          throw new MongoError(2, `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
-        const kind = Object.keys(inner)[0];
-        const coll = typeof inner[kind] === 'string' ? this.getColl(ctx.db, inner[kind] as string, ctx) : undefined;
-        let filter: Doc | undefined;
-        switch (kind) {
-          case 'find':
-          case 'count':
-          case 'distinct':
-            filter = (kind === 'find' ? inner.filter : inner.query) as Doc | undefined;
-            break;
-          case 'findAndModify':
-            filter = inner.query as Doc | undefined;
-            break;
-          case 'update':
-          case 'delete': {
-            const first = ((inner[kind === 'update' ? 'updates' : 'deletes'] as Doc[]) ?? [])[0];
-            filter = first?.q as Doc | undefined;
-            break;
-          }
-          case 'aggregate': {
-            const pipeline = inner.pipeline;
-            if (!Array.isArray(pipeline)) throw new MongoError(14, "'pipeline' option must be specified as an array");
-            const first = pipeline[0] as Doc | undefined;
-            filter = first && '$match' in first ? (first.$match as Doc) : undefined;
-            break;
-          }
-          default:
-            throw new MongoError(59, `Explain failed due to unknown command: ${kind}`);
-        }
-        if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
-        const matcherOk = matcher(filter);
-        const examined = coll ? [...coll.candidates(filter)] : [];
-        const nReturned = examined.filter((d) => matcherOk(queryView(d))).length;
-        const viaIndex = !!coll && examined.length < coll.docs.size;
-        const winningPlan = viaIndex ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN' } } : { stage: 'COLLSCAN', direction: 'forward' };
-        const queryPlanner = {
-          namespace: `${ctx.db}.${String(inner[kind])}`,
-          indexFilterSet: false,
-          parsedQuery: filter ?? {},
-          winningPlan,
-          rejectedPlans: [],
-        };
-        const r: Doc = { queryPlanner };
-        if (verbosity !== 'queryPlanner')
-          r.executionStats = {
-            executionSuccess: true,
-            nReturned,
-            executionTimeMillis: 0,
-            totalKeysExamined: viaIndex ? examined.length : 0,
-            totalDocsExamined: examined.length,
-          };
-        r.command = inner;
-        r.serverInfo = { host: '127.0.0.1', port: this.port, version: '7.0.0', gitVersion: 'embedded-mongo' };
-        r.ok = 1;
-        return r;
-      },
-
-      // ----- indexes -----
-      createIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'createIndexes');
-        this.validName(ctx.db, name);
-        const specs = (cmd.indexes as Doc[]) ?? [];
-        const { coll, created } = this.ensureColl(ctx.db, name);
-        if (created) ctx.ops.push({ o: 'cc', db: ctx.db, c: name, opts: {} });
-        const before = coll.indexes.size + 1;
-        let note: string | undefined;
-        for (const raw of specs) {
-          if (!isPlainObject(raw.key) || Object.keys(raw.key).length === 0)
-            throw new MongoError(67, 'Index key pattern must be a non-empty object');
-          const spec: IndexSpec = { ...(raw as IndexSpec) };
-          delete spec.ns;
-          if (!spec.name)
-            spec.name = Object.entries(spec.key)
-              .map(([k, v]) => `${k}_${v}`)
-              .join('_');
-          const keyStr = valueKey(spec.key);
-          if (spec.name === '_id_' || keyStr === valueKey({ _id: 1 })) {
-            note = 'all indexes already exist';
-            continue;
-          }
-          const existing = coll.indexes.get(spec.name);
-          if (existing) {
-            if (valueKey(existing.spec.key) !== keyStr)
-              throw new MongoError(86, `An existing index has the same name as the requested index but a different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
-            if (!!existing.spec.unique !== !!spec.unique || !!existing.spec.sparse !== !!spec.sparse)
-              throw new MongoError(85, `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
-            note = 'all indexes already exist';
-            continue;
-          }
-          const sameKey = [...coll.indexes.values()].find((i) => valueKey(i.spec.key) === keyStr);
-          if (sameKey && valueKey(sameKey.spec.partialFilterExpression ?? null) === valueKey(spec.partialFilterExpression ?? null))
-            throw new MongoError(85, `Index already exists with a different name: ${sameKey.spec.name}`);
-          const stored: IndexSpec = { v: 2, key: spec.key, name: spec.name };
-          for (const [k, v] of Object.entries(spec)) if (!['v', 'key', 'name'].includes(k)) stored[k] = v;
-          coll.addIndex(stored); // may throw E11000 on existing data
-          ctx.ops.push({ o: 'ci', db: ctx.db, c: name, spec: stored });
-        }
-        const r: Doc = { createdCollectionAutomatically: created, numIndexesBefore: before, numIndexesAfter: coll.indexes.size + 1, ok: 1 };
-        if (note) r.note = note;
-        return r;
-      },
-      listIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'listIndexes');
-        const coll = this.getColl(ctx.db, name);
-        if (!coll) throw new MongoError(26, `ns does not exist: ${ctx.db}.${name}`);
-        const specs: Doc[] = [{ v: 2, key: { _id: 1 }, name: '_id_' }, ...[...coll.indexes.values()].map((i) => i.spec)];
-        return this.cursorReply(`${ctx.db}.${name}`, specs, undefined, false);
-      },
-      dropIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'dropIndexes');
-        const coll = this.getColl(ctx.db, name);
-        if (!coll) throw new MongoError(26, `ns not found ${ctx.db}.${name}`);
-        const before = coll.indexes.size + 1;
-        const target = cmd.index;
-        const drop = (n: string): void => {
-          if (n === '_id_') throw new MongoError(72, 'cannot drop _id index');
-          if (!coll.indexes.has(n)) throw new MongoError(27, `index not found with name [${n}]`);
-          coll.indexes.delete(n);
-          ctx.ops.push({ o: 'di', db: ctx.db, c: name, name: n });
-        };
-        if (target === '*') for (const n of [...coll.indexes.keys()]) drop(n);
-        else if (typeof target === 'string') drop(target);
-        else if (Array.isArray(target)) target.forEach((n) => drop(String(n)));
-        else if (isPlainObject(target)) {
-          const found = [...coll.indexes.values()].find((i) => valueKey(i.spec.key) === valueKey(target));
-          if (!found) throw new MongoError(27, `can't find index with key: ${JSON.stringify(target)}`);
-          drop(found.spec.name);
-        }
-        return { nIndexesWas: before, ok: 1 };
-      },
-      dropIndex: (cmd, ctx, conn) => h.dropIndexes({ ...cmd, dropIndexes: cmd.dropIndex }, ctx, conn),
-      // collMod: index options (hidden, expireAfterSeconds) and stored collection options.
-      collMod: (cmd, ctx) => {
-        const name = this.collName(cmd, 'collMod');
-        const coll = this.getColl(ctx.db, name);
-        if (!coll) throw new MongoError(26, `ns does not exist: ${ctx.db}.${name}`);
-        const reply: Doc = {};
-        const opts: Doc = { ...coll.options };
-        let optsChanged = false;
-        for (const [k, v] of Object.entries(cmd)) {
-          if (k === 'collMod' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'comment', 'dryRun'].includes(k)) continue;
-          if (k === 'index') {
-            if (!isPlainObject(v)) throw new MongoError(14, "BSON field 'collMod.index' is the wrong type, expected type 'object'");
-            const idx = [...coll.indexes.values()].find((i) => (typeof v.name === 'string' ? i.spec.name === v.name : isPlainObject(v.keyPattern) && valueKey(i.spec.key) === valueKey(v.keyPattern)));
-            if (!idx) throw new MongoError(27, `cannot find index ${JSON.stringify(v.name ?? v.keyPattern)} for ns ${ctx.db}.${name}`);
-            const spec: IndexSpec = { ...idx.spec };
-            if ('hidden' in v) {
-              if (idx.spec.name === '_id_') throw new MongoError(2, 'can\'t hide _id index');
-              reply.hidden_old = !!idx.spec.hidden;
-              reply.hidden_new = !!v.hidden;
-              if (v.hidden) spec.hidden = true;
-              else delete spec.hidden;
-            }
-            if ('expireAfterSeconds' in v) {
-              reply.expireAfterSeconds_old = idx.spec.expireAfterSeconds;
-              reply.expireAfterSeconds_new = v.expireAfterSeconds;
-              spec.expireAfterSeconds = num(v.expireAfterSeconds, 0);
-            }
-            // Journaled as drop + create of the index, ops every engine version replays.
-            coll.indexes.delete(spec.name);
-            coll.addIndex(spec);
-            ctx.ops.push({ o: 'di', db: ctx.db, c: name, name: spec.name }, { o: 'ci', db: ctx.db, c: name, spec });
-            continue;
-          }
-          opts[k] = v;
-          optsChanged = true;
-        }
-        if (optsChanged) {
-          coll.options = opts;
-          ctx.ops.push({ o: 'co', db: ctx.db, c: name, opts });
-        }
-        return { ...reply, ok: 1 };
-      },
-
-      // ----- transactions -----
-      commitTransaction: (cmd, ctx) => this.commit(cmd, ctx),
-      abortTransaction: (cmd) => this.abort(cmd),
+    return {
+      ...adminCommands(this),
+      ...crudCommands(this),
+      ...aggregateCommands(this),
+      ...indexCommands(this),
+      ...transactionCommands(this),
     };
-    return h;
   }
 }
 
-/** A command's `let` variables (find, update, delete, findAndModify, aggregate), used as $$name. */
-function letVars(cmd: Doc): Doc | undefined {
-  const v = cmd.let;
-  if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) throw new MongoError(14, "BSON field 'let' is the wrong type, expected type 'object'");
-  for (const k of Object.keys(v))
-    if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(k)) throw new MongoError(17276, `'${k}' starts with an invalid character for a user variable name`);
-  return v;
-}
 
 /** MongoDB's checks on an _id value: no array, no undefined, no regex, no $-prefixed field inside. */
 function checkIdValue(id: unknown): void {
@@ -1085,8 +545,3 @@ function normalizeSort(sort: Doc): Record<string, 1 | -1> {
   }
   return out;
 }
-
-function bsonEqual(a: Doc, b: Doc): boolean {
-  return Buffer.from(BSON.serialize(a)).equals(BSON.serialize(b));
-}
-

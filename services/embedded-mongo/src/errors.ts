@@ -26,6 +26,7 @@ export const CODE_NAMES: Record<number, string> = {
   85: 'IndexOptionsConflict',
   86: 'IndexKeySpecsConflict',
   112: 'WriteConflict',
+  291: 'NoQueryExecutionPlans',
   115: 'CommandNotSupported',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',

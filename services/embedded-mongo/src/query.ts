@@ -244,6 +244,16 @@ function binaryAware(name: '$gt' | '$gte' | '$lt' | '$lte'): QueryOp {
   };
 }
 
+// Geospatial queries are not supported (README). $near/$nearSphere need a geo index in MongoDB
+// and the engine builds none, so they answer as MongoDB does without one (291, "unable to find
+// index for $geoNear query"); the others answer BadValue (2) saying so.
+const nearOp: QueryOp = (_selector, _value) => {
+  throw new MongoError(291, 'error processing query: planner returned error :: caused by :: unable to find index for $geoNear query (embedded-mongo builds no geospatial index)');
+};
+const geoOp = (name: string): QueryOp => () => {
+  throw new MongoError(2, `${name} is not supported by embedded-mongo (no geospatial queries)`);
+};
+
 // mingo keeps the first operator registered under a name: the engine's go in first.
 const CONTEXT = Context.init().addQueryOps({
   $type,
@@ -258,6 +268,11 @@ const CONTEXT = Context.init().addQueryOps({
   $gte: binaryAware('$gte'),
   $lt: binaryAware('$lt'),
   $lte: binaryAware('$lte'),
+  $near: nearOp,
+  $nearSphere: nearOp,
+  $geoWithin: geoOp('$geoWithin'),
+  $within: geoOp('$within'),
+  $geoIntersects: geoOp('$geoIntersects'),
 } as never)
   .addQueryOps(mingoQueryOps as never)
   .addExpressionOps(expressionOps as never)

@@ -361,3 +361,16 @@ describeEngine('3. numeric types survive a restart', () => {
     await s.stop();
   });
 });
+
+// Declared unsupported (README "What it does not do"): each answers with MongoDB's own code.
+describeEngine('declared exceptions answer with MongoDB codes', () => {
+  test('$text 27, $near 291, $geoWithin 2, $geoNear 27, $changeStream 40573, $where 2', async () => {
+    await c.insertOne({ loc: [0, 0], s: 'a' });
+    expect((await err(c.find({ $text: { $search: 'a' } }).toArray()))?.code).toBe(27);
+    expect((await err(c.find({ loc: { $near: [0, 0] } }).toArray()))?.code).toBe(291);
+    expect((await err(c.find({ loc: { $geoWithin: { $center: [[0, 0], 1] } } }).toArray()))?.code).toBe(2);
+    expect((await err(c.aggregate([{ $geoNear: { near: [0, 0], distanceField: 'd' } }]).toArray()))?.code).toBe(27);
+    expect((await err(c.aggregate([{ $changeStream: {} }]).toArray()))?.code).toBe(40573);
+    expect((await err(c.find({ $where: 'true' }).toArray()))?.code).toBe(2);
+  });
+});
