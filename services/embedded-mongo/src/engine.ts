@@ -295,12 +295,12 @@ export class Engine {
   // ---------- entry point ----------
 
   async handle(cmd: Doc, conn: ConnInfo): Promise<Doc> {
-    prepareCommand(cmd);
     const name = Object.keys(cmd)[0];
     const db = typeof cmd.$db === 'string' ? cmd.$db : 'admin';
     const ctx: Ctx = { db, ops: [], txn: null };
     let reply: Doc;
     try {
+      prepareCommand(cmd);
       const handler = name ? this.handlers[name] ?? this.handlers[name.toLowerCase()] : undefined;
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')

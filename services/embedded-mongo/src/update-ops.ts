@@ -212,7 +212,9 @@ function slot(doc: Doc, segs: string[], create: boolean): Slot | undefined {
 function put(container: Doc | unknown[], key: string, v: unknown): void {
   if (Array.isArray(container)) {
     const i = Number(key);
-    while (container.length < i) container.push(null); // MongoDB pads with nulls
+    // MongoDB pads with nulls, up to a limit (a huge index must not exhaust the engine's memory).
+    if (i > container.length + 1_500_000) throw new MongoError(2, `can't backfill array to larger than 1500000 elements`);
+    while (container.length < i) container.push(null);
     container[i] = v;
   } else setOwn(container, key, v);
 }

@@ -159,6 +159,13 @@ describe('8. checks MongoDB makes', () => {
   });
   // Manual, "Field Names": "_id ... may contain values of any BSON data type, other than an array,
   // regex, or undefined", and its embedded field names may not start with $.
+  // MongoDB pads an array with nulls when setting past its end, up to 1,500,000 elements (2).
+  test('setting past the end of an array pads with null, within the limit MongoDB sets', async () => {
+    await c.insertOne({ _id: 1, a: [1] });
+    await c.updateOne({ _id: 1 }, { $set: { 'a.3': 4 } });
+    expect((await c.findOne({ _id: 1 }))!.a).toEqual([1, null, null, 4]);
+    expect((await err(c.updateOne({ _id: 1 }, { $set: { 'a.1000000000': 1 } })))?.code).toBe(2);
+  });
   test('a $-prefixed key inside _id is refused', async () => {
     expect((await err(c.insertOne({ _id: { $a: 1 } } as any)))?.code).toBe(52);
     expect((await err(c.insertOne({ _id: [1] } as any)))?.code).toBe(2);
