@@ -1,13 +1,16 @@
 // A collection: documents keyed by canonical _id, plus secondary indexes
 // (hash for equality, sorted array for ranges, unique/sparse/partial enforcement).
-import { Query } from 'mingo';
+import type { Query } from 'mingo';
+import { makeQuery } from './query';
 import {
   compareScalar,
   Doc,
   isOperatorObject,
   isPlainObject,
   isSortableScalar,
+  noteStored,
   pathValues,
+  queryView,
   typeRank,
   valueKey,
 } from './values';
@@ -38,7 +41,7 @@ export class Index {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.uniq = spec.unique ? new Map() : null;
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression) : null;
+    this.partial = spec.partialFilterExpression ? makeQuery(spec.partialFilterExpression) : null;
   }
 
   get isSpecial(): boolean {
@@ -55,7 +58,7 @@ export class Index {
 
   /** Whether the document is present in this index (sparse/partial). */
   covers(doc: Doc): boolean {
-    if (this.partial && !this.partial.test(doc)) return false;
+    if (this.partial && !this.partial.test(queryView(doc))) return false;
     if (this.spec.sparse && this.fields.every((f) => pathValues(doc, f).length === 0)) return false;
     return true;
   }
@@ -247,6 +250,7 @@ export class Collection {
 
   /** Insert or replace a document (by _id), enforcing unique indexes. */
   put(doc: Doc, check = true): void {
+    noteStored(doc);
     const id = valueKey(doc._id);
     const old = this.docs.get(id);
     if (check) for (const idx of this.indexes.values()) idx.checkUnique(doc, id, this.ns);
@@ -305,7 +309,7 @@ export class Collection {
         continue;
       }
       for (const idx of this.indexes.values()) {
-        if (idx.fields[0] !== field || idx.isSpecial || idx.spec.partialFilterExpression || idx.spec.sparse) continue;
+        if (idx.fields[0] !== field || idx.isSpecial || idx.spec.partialFilterExpression || idx.spec.sparse || idx.spec.hidden) continue;
         const eqs = equalityValues(cond);
         if (eqs) {
           const out = new Set<string>();

@@ -1,12 +1,26 @@
-// The command layer: databases, collections, cursors, sessions/transactions and every command.
-import { BSON, Long, ObjectId } from 'bson';
-import { aggregate, find as mingoFind } from 'mingo';
+// The engine: databases, collections, cursors, sessions/transactions, the write path (journal
+// ops) and command dispatch. The commands themselves live in commands/, one module per family:
+//   admin.ts         hello, ping, buildInfo, sessions, auth/replication answers, listDatabases,
+//                    listCollections, create, drop, dropDatabase, dbStats, collStats
+//   crud.ts          insert, find, getMore, killCursors, update, delete, findAndModify, count, distinct
+//   aggregate.ts     aggregate, explain
+//   indexes.ts       createIndexes, listIndexes, dropIndexes, dropIndex, collMod
+//   transactions.ts  commitTransaction, abortTransaction
+import { BSON, Long } from 'bson';
+import { find as mingoFind } from 'mingo';
 import { Collection, IndexSpec } from './collection';
+import { adminCommands } from './commands/admin';
+import { aggregateCommands } from './commands/aggregate';
+import { crudCommands } from './commands/crud';
+import { indexCommands } from './commands/indexes';
+import { transactionCommands } from './commands/transactions';
+import { num } from './commands/util';
 import { MongoError, toMongoError } from './errors';
 import type { Storage } from './storage';
-import { applyUpdate, isReplacement, matcher, seedFromQuery } from './update';
-import { cloneDeep, Doc, isPlainObject, pathValues, valueKey } from './values';
-import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from './wire';
+import { compileProjection } from './projection';
+import { matcher } from './update';
+import { Doc, isPlainObject, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
+import { MAX_BSON_SIZE } from './wire';
 
 export interface ConnInfo {
   id: number;
@@ -30,30 +44,25 @@ interface Txn {
   ops: Doc[];
 }
 
-interface Ctx {
+export interface Ctx {
   db: string;
   ops: Doc[];
   txn: Txn | null;
 }
 
-type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
+export type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
 
 const MAX_BATCH_BYTES = MAX_BSON_SIZE - 64 * 1024;
 const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
-function num(v: unknown, dflt: number): number {
-  if (v === undefined || v === null) return dflt;
-  return Number(typeof v === 'object' ? String(v) : v);
-}
 
-function longKey(v: unknown): string {
-  return String(typeof v === 'object' && v !== null ? String(v) : v);
-}
 
 export class Engine {
   dbs = new Map<string, Map<string, Collection>>();
-  private cursors = new Map<string, CursorState>();
-  private txns = new Map<string, Txn>();
+  /** @internal */
+  cursors = new Map<string, CursorState>();
+  /** @internal */
+  txns = new Map<string, Txn>();
   private nextCursor = 1000 + Math.floor(Math.random() * 1_000_000);
   private handlers: Record<string, Handler>;
   storage: Storage | null = null;
@@ -125,7 +134,8 @@ export class Engine {
     return this.dbs.get(db)?.get(name);
   }
 
-  private ensureColl(db: string, name: string, opts: Doc = {}): { coll: Collection; created: boolean } {
+  /** @internal (command modules) */
+  ensureColl(db: string, name: string, opts: Doc = {}): { coll: Collection; created: boolean } {
     let d = this.dbs.get(db);
     if (!d) this.dbs.set(db, (d = new Map()));
     let c = d.get(name);
@@ -135,14 +145,16 @@ export class Engine {
     return { coll: c, created: true };
   }
 
-  private validName(db: string, name: unknown): string {
+  /** @internal (command modules) */
+  validName(db: string, name: unknown): string {
     if (typeof name !== 'string' || name === '' || name.includes('\0') || name.startsWith('$') || name.startsWith('system.'))
       throw new MongoError(73, `Invalid namespace specified '${db}.${String(name)}'`);
     return name;
   }
 
   /** A collection to write to (created implicitly, or the transaction's private copy). */
-  private writeColl(ctx: Ctx, name: string): Collection {
+  /** @internal (command modules) */
+  writeColl(ctx: Ctx, name: string): Collection {
     this.validName(ctx.db, name);
     const ns = `${ctx.db}.${name}`;
     if (ctx.txn) {
@@ -177,21 +189,27 @@ export class Engine {
     (ctx.txn ? ctx.txn.ops : ctx.ops).push(op);
   }
 
-  private doInsert(ctx: Ctx, coll: Collection, doc: Doc): void {
+  /** @internal (command modules) */
+  doInsert(ctx: Ctx, coll: Collection, doc: Doc, fromUpdate = false): void {
+    checkIdValue(doc._id);
+    checkSize(doc, fromUpdate);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.insert(doc);
     this.record(ctx, { o: 'put', db: coll.db, c: coll.name, d: doc });
   }
 
-  private doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
+  /** @internal (command modules) */
+  doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
+    checkSize(doc, true);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.put(doc);
     this.record(ctx, { o: 'put', db: coll.db, c: coll.name, d: doc });
   }
 
-  private doDelete(ctx: Ctx, coll: Collection, doc: Doc): void {
+  /** @internal (command modules) */
+  doDelete(ctx: Ctx, coll: Collection, doc: Doc): void {
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.delete(id);
@@ -204,7 +222,7 @@ export class Engine {
     const c = op.c as string;
     switch (op.o) {
       case 'cc': {
-        const { created } = this.ensureColl(db, c, (op.opts as Doc) ?? {});
+        const { created } = this.ensureColl(db, c, plainNumbers((op.opts as Doc) ?? {}));
         return created ? () => this.dbs.get(db)?.delete(c) : () => {};
       }
       case 'dc':
@@ -215,13 +233,19 @@ export class Engine {
         return () => {};
       case 'ci': {
         const { coll } = this.ensureColl(db, c);
-        const spec = op.spec as IndexSpec;
+        const spec = plainNumbers(op.spec as IndexSpec);
         if (!coll.indexes.has(spec.name)) coll.addIndex(spec);
         return () => {};
       }
       case 'di':
         this.dbs.get(db)?.get(c)?.indexes.delete(op.name as string);
         return () => {};
+      case 'co': {
+        // collMod of collection options (written since issue 14; older journals never hold it).
+        const coll = this.dbs.get(db)?.get(c);
+        if (coll) coll.options = plainNumbers((op.opts as Doc) ?? {});
+        return () => {};
+      }
       case 'put':
       case 'puts': {
         const { coll } = this.ensureColl(db, c);
@@ -276,6 +300,7 @@ export class Engine {
     const ctx: Ctx = { db, ops: [], txn: null };
     let reply: Doc;
     try {
+      prepareCommand(cmd);
       const handler = name ? this.handlers[name] ?? this.handlers[name.toLowerCase()] : undefined;
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
@@ -322,14 +347,16 @@ export class Engine {
     return cur;
   }
 
-  private abortTxn(txn: Txn): void {
+  /** @internal (command modules) */
+  abortTxn(txn: Txn): void {
     txn.state = 'aborted';
     txn.colls.clear();
     txn.orig.clear();
     txn.ops = [];
   }
 
-  private commit(cmd: Doc, ctx: Ctx): Doc {
+  /** @internal (command modules) */
+  commit(cmd: Doc, ctx: Ctx): Doc {
     const key = this.sessionKey(cmd);
     const txnNumber = num(cmd.txnNumber, 0);
     const txn = this.txns.get(key);
@@ -365,7 +392,8 @@ export class Engine {
     return { ok: 1 };
   }
 
-  private abort(cmd: Doc): Doc {
+  /** @internal (command modules) */
+  abort(cmd: Doc): Doc {
     const key = this.sessionKey(cmd);
     const txnNumber = num(cmd.txnNumber, 0);
     const txn = this.txns.get(key);
@@ -378,7 +406,8 @@ export class Engine {
 
   // ---------- cursors ----------
 
-  private cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, single: boolean, first = true): Doc {
+  /** @internal (command modules) */
+  cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, single: boolean, first = true): Doc {
     const limit = batchSize === undefined || batchSize <= 0 ? (first ? 101 : Infinity) : batchSize;
     const batch: Doc[] = [];
     let bytes = 0;
@@ -405,488 +434,106 @@ export class Engine {
 
   // ---------- query helpers ----------
 
-  private matching(coll: Collection | undefined, filter: Doc | undefined): Doc[] {
+  /** @internal (command modules) */
+  matching(coll: Collection | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
     if (!coll) {
-      matcher(filter); // still validate the filter
+      matcher(filter, vars); // still validate the filter
       return [];
     }
-    const test = matcher(filter);
+    const test = matcher(filter, vars);
     const out: Doc[] = [];
-    for (const d of coll.candidates(filter)) if (test(d)) out.push(d);
+    for (const d of coll.candidates(filter)) if (test(queryView(d))) out.push(d);
     return out;
   }
 
-  private query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc }): Doc[] {
-    let docs = this.matching(coll, cmd.filter);
+  /** @internal (command modules) */
+  query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
+    const projector = compileProjection(cmd.projection, cmd.filter);
+    let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
-    const hasProj = cmd.projection && Object.keys(cmd.projection).length > 0;
-    if (hasSort || hasProj) {
-      let c = mingoFind(docs, {}, hasProj ? cmd.projection : undefined);
-      if (hasSort) c = c.sort(normalizeSort(cmd.sort!));
-      if (cmd.skip) c = c.skip(cmd.skip);
-      if (cmd.limit) c = c.limit(cmd.limit);
-      return c.all() as Doc[];
+    if (hasSort) {
+      // Sort the query views (plain numbers), then return the stored documents.
+      const raw = new Map<Doc, Doc>();
+      for (const d of docs) raw.set(queryView(d), d);
+      docs = (mingoFind([...raw.keys()], {}).sort(normalizeSort(cmd.sort!)).all() as Doc[]).map((v) => raw.get(v) ?? v);
     }
     if (cmd.skip) docs = docs.slice(cmd.skip);
     if (cmd.limit) docs = docs.slice(0, cmd.limit);
-    return docs;
+    return projector ? docs.map(projector) : docs;
   }
 
-  private project(doc: Doc | null, fields: unknown): Doc | null {
-    if (!doc || !isPlainObject(fields) || Object.keys(fields).length === 0) return doc;
-    return (mingoFind([doc], {}, fields).all()[0] as Doc) ?? null;
+  /** @internal (command modules) */
+  project(doc: Doc | null, fields: unknown, query?: Doc): Doc | null {
+    if (!doc) return doc;
+    const projector = compileProjection(fields, query);
+    return projector ? projector(doc) : doc;
   }
 
-  private collName(cmd: Doc, key: string): string {
+  /** @internal (command modules) */
+  collName(cmd: Doc, key: string): string {
     const n = cmd[key];
     if (typeof n !== 'string') throw new MongoError(73, `collection name has invalid type ${typeof n}`);
     return n;
   }
 
-  // ---------- commands ----------
+  // ---------- commands: one module per family, under commands/ ----------
 
   private buildHandlers(): Record<string, Handler> {
-    const hello: Handler = (cmd, _ctx, conn) => ({
-      helloOk: true,
-      ismaster: true,
-      isWritablePrimary: true,
-      msg: 'isdbgrid',
-      maxBsonObjectSize: MAX_BSON_SIZE,
-      maxMessageSizeBytes: MAX_MESSAGE_SIZE,
-      maxWriteBatchSize: 100000,
-      localTime: new Date(),
-      logicalSessionTimeoutMinutes: 30,
-      connectionId: conn.id,
-      minWireVersion: 0,
-      maxWireVersion: 21,
-      readOnly: false,
-      ...(cmd.saslSupportedMechs ? { saslSupportedMechs: [] } : {}),
-      ok: 1,
-    });
-    const h: Record<string, Handler> = {
-      hello,
-      ismaster: hello,
-      isMaster: hello,
-      ping: () => ({ ok: 1 }),
-      buildInfo: () => ({
-        version: '7.0.0',
-        gitVersion: 'embedded-mongo',
-        versionArray: [7, 0, 0, 0],
-        bits: 64,
-        maxBsonObjectSize: MAX_BSON_SIZE,
-        storageEngines: ['embedded'],
-        modules: [],
-        ok: 1,
-      }),
-      buildinfo: (c, x, n) => h.buildInfo(c, x, n),
-      getParameter: () => ({ featureCompatibilityVersion: { version: '7.0' }, ok: 1 }),
-      getCmdLineOpts: () => ({ argv: ['embedded-mongo'], parsed: {}, ok: 1 }),
-      hostInfo: () => ({ system: { hostname: '127.0.0.1' }, os: {}, extra: {}, ok: 1 }),
-      whatsmyuri: (_c, _x, conn) => ({ you: conn.remote, ok: 1 }),
-      connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
-      serverStatus: () => ({
-        host: '127.0.0.1',
-        version: '7.0.0',
-        process: 'embedded-mongo',
-        uptime: process.uptime(),
-        localTime: new Date(),
-        connections: {},
-        ok: 1,
-      }),
-      endSessions: (cmd) => {
-        for (const s of (cmd.endSessions as Doc[]) ?? []) {
-          const t = this.txns.get(valueKey(s.id));
-          if (t && t.state === 'active') this.abortTxn(t);
-          this.txns.delete(valueKey(s.id));
-        }
-        return { ok: 1 };
-      },
-      killSessions: () => ({ ok: 1 }),
-      refreshSessions: () => ({ ok: 1 }),
-      startSession: () => ({ id: { id: new ObjectId() }, timeoutMinutes: 30, ok: 1 }),
-      saslStart: () => {
-        throw new MongoError(18, 'Authentication is not supported by embedded-mongo; connect without credentials', {});
-      },
-      authenticate: () => {
-        throw new MongoError(18, 'Authentication is not supported by embedded-mongo; connect without credentials', {});
-      },
-      replSetGetStatus: () => {
-        throw new MongoError(76, 'embedded-mongo does not support replication', {});
-      },
-      listDatabases: (cmd) => {
-        const dbs = [...this.dbs.entries()].map(([name, colls]) => {
-          let size = 0;
-          for (const c of colls.values()) size += c.docs.size * 256;
-          return { name, sizeOnDisk: size, empty: size === 0 };
-        });
-        const filtered = cmd.filter ? dbs.filter(matcher(cmd.filter as Doc)) : dbs;
-        if (cmd.nameOnly) return { databases: filtered.map((d) => ({ name: d.name })), ok: 1 };
-        return { databases: filtered, totalSize: filtered.reduce((a, d) => a + d.sizeOnDisk, 0), totalSizeMb: 0, ok: 1 };
-      },
-      listCollections: (cmd, ctx) => {
-        const colls = this.dbs.get(ctx.db) ?? new Map<string, Collection>();
-        let infos: Doc[] = [...colls.values()].map((c) => ({
-          name: c.name,
-          type: 'collection',
-          options: c.options,
-          info: { readOnly: false },
-          idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-        }));
-        if (cmd.filter && Object.keys(cmd.filter as Doc).length) infos = infos.filter(matcher(cmd.filter as Doc));
-        if (cmd.nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
-        return this.cursorReply(`${ctx.db}.$cmd.listCollections`, infos, num((cmd.cursor as Doc)?.batchSize, 0) || undefined, false);
-      },
-      create: (cmd, ctx) => {
-        const name = this.validName(ctx.db, cmd.create);
-        if (this.getColl(ctx.db, name)) throw new MongoError(48, `Collection ${ctx.db}.${name} already exists.`);
-        const opts: Doc = {};
-        for (const [k, v] of Object.entries(cmd))
-          if (!['create', '$db', 'lsid', '$clusterTime', 'writeConcern', 'txnNumber', 'autocommit', 'startTransaction', '$readPreference', 'comment'].includes(k))
-            opts[k] = v;
-        this.ensureColl(ctx.db, name, opts);
-        ctx.ops.push({ o: 'cc', db: ctx.db, c: name, opts });
-        return { ok: 1 };
-      },
-      drop: (cmd, ctx) => {
-        const name = this.collName(cmd, 'drop');
-        const c = this.getColl(ctx.db, name);
-        if (c) {
-          this.dbs.get(ctx.db)?.delete(name);
-          ctx.ops.push({ o: 'dc', db: ctx.db, c: name });
-        }
-        return { nIndexesWas: c ? c.indexes.size + 1 : 0, ns: `${ctx.db}.${name}`, ok: 1 };
-      },
-      dropDatabase: (_cmd, ctx) => {
-        if (this.dbs.has(ctx.db)) {
-          this.dbs.delete(ctx.db);
-          ctx.ops.push({ o: 'dd', db: ctx.db });
-        }
-        return { dropped: ctx.db, ok: 1 };
-      },
-      dbStats: (_cmd, ctx) => {
-        const colls = this.dbs.get(ctx.db) ?? new Map<string, Collection>();
-        let objects = 0;
-        for (const c of colls.values()) objects += c.docs.size;
-        return { db: ctx.db, collections: colls.size, objects, dataSize: 0, storageSize: 0, indexes: 0, ok: 1 };
-      },
-      collStats: (cmd, ctx) => {
-        const c = this.getColl(ctx.db, this.collName(cmd, 'collStats'));
-        return { ns: `${ctx.db}.${cmd.collStats}`, count: c?.docs.size ?? 0, size: 0, nindexes: c ? c.indexes.size + 1 : 0, ok: 1 };
-      },
-
-      // ----- CRUD -----
-      insert: (cmd, ctx) => {
-        const coll = this.writeColl(ctx, this.collName(cmd, 'insert'));
-        const docs = (cmd.documents as Doc[]) ?? [];
-        const ordered = cmd.ordered !== false;
-        const writeErrors: Doc[] = [];
-        let n = 0;
-        docs.forEach((raw, i) => {
-          if (ordered && writeErrors.length) return;
-          try {
-            if (Array.isArray(raw._id)) throw new MongoError(2, "can't use an array for _id");
-            const doc = raw._id === undefined ? { _id: new ObjectId(), ...raw } : raw;
-            this.doInsert(ctx, coll, doc);
-            n++;
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn && err.code !== 11000) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        });
-        if (ctx.txn && writeErrors.length) {
-          // A write error aborts the transaction in MongoDB.
-          this.abortTxn(ctx.txn);
-        }
-        return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
-      },
-      find: (cmd, ctx) => {
-        const name = this.collName(cmd, 'find');
-        const coll = this.getColl(ctx.db, name, ctx);
-        const limit = num(cmd.limit, 0);
-        const docs = this.query(coll, {
-          filter: cmd.filter as Doc,
-          sort: cmd.sort as Doc,
-          skip: num(cmd.skip, 0),
-          limit: Math.abs(limit),
-          projection: cmd.projection as Doc,
-        });
-        const single = cmd.singleBatch === true || limit < 0;
-        return this.cursorReply(`${ctx.db}.${name}`, docs, num(cmd.batchSize, 0) || undefined, single);
-      },
-      getMore: (cmd) => {
-        const key = longKey(cmd.getMore);
-        const c = this.cursors.get(key);
-        if (!c) throw new MongoError(43, `cursor id ${key} not found`);
-        const rest = c.docs.slice(c.pos);
-        this.cursors.delete(key);
-        const reply = this.cursorReply(c.ns, rest, num(cmd.batchSize, 0) || undefined, false, false);
-        const newId = String((reply.cursor as Doc).id);
-        if (newId !== '0') {
-          // keep the same id for the client
-          const st = this.cursors.get(newId)!;
-          this.cursors.delete(newId);
-          this.cursors.set(key, st);
-          (reply.cursor as Doc).id = Long.fromString(key);
-        }
-        return reply;
-      },
-      killCursors: (cmd) => {
-        const killed: Long[] = [];
-        const notFound: Long[] = [];
-        for (const id of (cmd.cursors as unknown[]) ?? []) {
-          const key = longKey(id);
-          (this.cursors.delete(key) ? killed : notFound).push(Long.fromString(key));
-        }
-        return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
-      },
-      update: (cmd, ctx) => {
-        const name = this.collName(cmd, 'update');
-        const ordered = cmd.ordered !== false;
-        const updates = (cmd.updates as Doc[]) ?? [];
-        const writeErrors: Doc[] = [];
-        const upserted: Doc[] = [];
-        let n = 0;
-        let nModified = 0;
-        for (let i = 0; i < updates.length; i++) {
-          if (ordered && writeErrors.length) break;
-          const s = updates[i];
-          try {
-            const q = (s.q as Doc) ?? {};
-            const opts = { arrayFilters: s.arrayFilters as Doc[] | undefined, query: q };
-            if (s.multi && isReplacement(s.u)) throw new MongoError(9, 'multi update is not supported for replacement-style update');
-            let coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, q);
-            if (!s.multi) matched = matched.slice(0, 1);
-            if (matched.length === 0 && s.upsert) {
-              const doc = applyUpdate(seedFromQuery(q), s.u, { ...opts, inserting: true });
-              coll = this.writeColl(ctx, name);
-              this.doInsert(ctx, coll, doc);
-              n++;
-              upserted.push({ index: i, _id: doc._id });
-              continue;
-            }
-            for (const d of matched) {
-              const nd = applyUpdate(d, s.u, opts);
-              n++;
-              if (!bsonEqual(d, nd)) {
-                coll = this.writeColl(ctx, name);
-                this.doReplace(ctx, coll, nd);
-                nModified++;
-              }
-            }
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        }
-        const r: Doc = { n, nModified, ok: 1 };
-        if (upserted.length) r.upserted = upserted;
-        if (writeErrors.length) r.writeErrors = writeErrors;
-        return r;
-      },
-      delete: (cmd, ctx) => {
-        const name = this.collName(cmd, 'delete');
-        const ordered = cmd.ordered !== false;
-        const writeErrors: Doc[] = [];
-        let n = 0;
-        const deletes = (cmd.deletes as Doc[]) ?? [];
-        for (let i = 0; i < deletes.length; i++) {
-          if (ordered && writeErrors.length) break;
-          try {
-            const coll = this.getColl(ctx.db, name, ctx);
-            let matched = this.matching(coll, deletes[i].q as Doc);
-            if (num(deletes[i].limit, 0) === 1) matched = matched.slice(0, 1);
-            if (!matched.length) continue;
-            const wc = this.writeColl(ctx, name);
-            for (const d of matched) {
-              this.doDelete(ctx, wc, d);
-              n++;
-            }
-          } catch (e) {
-            const err = toMongoError(e);
-            if (ctx.txn) throw err;
-            writeErrors.push(err.toWriteError(i));
-          }
-        }
-        return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
-      },
-      findAndModify: (cmd, ctx) => {
-        const name = this.collName(cmd, 'findAndModify');
-        const q = (cmd.query as Doc) ?? {};
-        const coll = this.getColl(ctx.db, name, ctx);
-        const found = this.query(coll, { filter: q, sort: cmd.sort as Doc, limit: 1 });
-        // query() may return projected copies only with projection; here none, so these are stored docs
-        const doc = found[0] ?? null;
-        if (cmd.remove) {
-          if (cmd.update) throw new MongoError(9, 'Cannot specify both an update and remove=true');
-          if (doc) this.doDelete(ctx, this.writeColl(ctx, name), doc);
-          return { lastErrorObject: { n: doc ? 1 : 0 }, value: this.project(doc, cmd.fields), ok: 1 };
-        }
-        if (cmd.update === undefined) throw new MongoError(9, 'Either an update or remove=true must be specified');
-        const opts = { arrayFilters: cmd.arrayFilters as Doc[] | undefined, query: q };
-        if (doc) {
-          const nd = applyUpdate(doc, cmd.update, opts);
-          if (!bsonEqual(doc, nd)) this.doReplace(ctx, this.writeColl(ctx, name), nd);
-          return {
-            lastErrorObject: { n: 1, updatedExisting: true },
-            value: this.project(cmd.new ? nd : doc, cmd.fields),
-            ok: 1,
-          };
-        }
-        if (cmd.upsert) {
-          const nd = applyUpdate(seedFromQuery(q), cmd.update, { ...opts, inserting: true });
-          this.doInsert(ctx, this.writeColl(ctx, name), nd);
-          return {
-            lastErrorObject: { n: 1, updatedExisting: false, upserted: nd._id },
-            value: cmd.new ? this.project(nd, cmd.fields) : null,
-            ok: 1,
-          };
-        }
-        return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-      },
-      count: (cmd, ctx) => {
-        const coll = this.getColl(ctx.db, this.collName(cmd, 'count'), ctx);
-        const docs = this.query(coll, { filter: cmd.query as Doc, skip: num(cmd.skip, 0), limit: Math.abs(num(cmd.limit, 0)) });
-        return { n: docs.length, ok: 1 };
-      },
-      distinct: (cmd, ctx) => {
-        const coll = this.getColl(ctx.db, this.collName(cmd, 'distinct'), ctx);
-        const key = cmd.key as string;
-        const seen = new Map<string, unknown>();
-        for (const d of this.matching(coll, cmd.query as Doc))
-          for (const v of pathValues(d, key)) {
-            if (Array.isArray(v)) continue;
-            const k = valueKey(v);
-            if (!seen.has(k)) seen.set(k, v);
-          }
-        return { values: [...seen.values()], ok: 1 };
-      },
-      aggregate: (cmd, ctx) => {
-        const pipeline = (cmd.pipeline as Doc[]) ?? [];
-        if (!Array.isArray(pipeline)) throw new MongoError(14, "'pipeline' option must be specified as an array");
-        if (typeof cmd.aggregate !== 'string') throw new MongoError(59, 'database-level aggregation is not supported by embedded-mongo');
-        for (const st of pipeline) {
-          const k = Object.keys(st)[0];
-          if (k === '$changeStream')
-            throw new MongoError(40573, 'The $changeStream stage is not supported by embedded-mongo (no replication oplog)');
-          if (k === '$geoNear' || k === '$search' || k === '$vectorSearch')
-            throw new MongoError(40324, `Unrecognized pipeline stage name: '${k}' (not supported by embedded-mongo)`);
-          if (k === '$merge') throw new MongoError(40324, "Unrecognized pipeline stage name: '$merge' (not supported by embedded-mongo)");
-        }
-        const name = cmd.aggregate;
-        const coll = this.getColl(ctx.db, name, ctx);
-        let stages = pipeline;
-        let out: string | null = null;
-        const last = stages[stages.length - 1];
-        if (last && '$out' in last) {
-          const o = last.$out;
-          out = typeof o === 'string' ? o : ((o as Doc).coll as string);
-          stages = stages.slice(0, -1);
-        }
-        let input: Doc[];
-        if (stages[0] && '$match' in stages[0]) {
-          input = this.matching(coll, stages[0].$match as Doc);
-          stages = stages.slice(1);
-        } else input = coll ? [...coll.docs.values()] : [];
-        const resolver = (n: string): Doc[] => {
-          const c = this.getColl(ctx.db, n, ctx);
-          return c ? [...c.docs.values()].map(cloneDeep) : [];
-        };
-        const results = stages.length
-          ? (aggregate(input.map(cloneDeep), stages, { collectionResolver: resolver }) as Doc[])
-          : input;
-        if (out) {
-          const target = this.writeColl(ctx, out);
-          for (const d of [...target.docs.values()]) this.doDelete(ctx, target, d);
-          for (const d of results) this.doInsert(ctx, target, d._id === undefined ? { _id: new ObjectId(), ...d } : d);
-          return this.cursorReply(`${ctx.db}.${name}`, [], undefined, true);
-        }
-        if (cmd.explain) return { stages: [], queryPlanner: { winningPlan: {} }, ok: 1 };
-        return this.cursorReply(`${ctx.db}.${name}`, results, num((cmd.cursor as Doc)?.batchSize, 0) || undefined, false);
-      },
-
-      // ----- indexes -----
-      createIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'createIndexes');
-        this.validName(ctx.db, name);
-        const specs = (cmd.indexes as Doc[]) ?? [];
-        const { coll, created } = this.ensureColl(ctx.db, name);
-        if (created) ctx.ops.push({ o: 'cc', db: ctx.db, c: name, opts: {} });
-        const before = coll.indexes.size + 1;
-        let note: string | undefined;
-        for (const raw of specs) {
-          if (!isPlainObject(raw.key) || Object.keys(raw.key).length === 0)
-            throw new MongoError(67, 'Index key pattern must be a non-empty object');
-          const spec: IndexSpec = { ...(raw as IndexSpec) };
-          delete spec.ns;
-          if (!spec.name)
-            spec.name = Object.entries(spec.key)
-              .map(([k, v]) => `${k}_${v}`)
-              .join('_');
-          const keyStr = valueKey(spec.key);
-          if (spec.name === '_id_' || keyStr === valueKey({ _id: 1 })) {
-            note = 'all indexes already exist';
-            continue;
-          }
-          const existing = coll.indexes.get(spec.name);
-          if (existing) {
-            if (valueKey(existing.spec.key) !== keyStr)
-              throw new MongoError(86, `An existing index has the same name as the requested index but a different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
-            if (!!existing.spec.unique !== !!spec.unique || !!existing.spec.sparse !== !!spec.sparse)
-              throw new MongoError(85, `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
-            note = 'all indexes already exist';
-            continue;
-          }
-          const sameKey = [...coll.indexes.values()].find((i) => valueKey(i.spec.key) === keyStr);
-          if (sameKey && valueKey(sameKey.spec.partialFilterExpression ?? null) === valueKey(spec.partialFilterExpression ?? null))
-            throw new MongoError(85, `Index already exists with a different name: ${sameKey.spec.name}`);
-          const stored: IndexSpec = { v: 2, key: spec.key, name: spec.name };
-          for (const [k, v] of Object.entries(spec)) if (!['v', 'key', 'name'].includes(k)) stored[k] = v;
-          coll.addIndex(stored); // may throw E11000 on existing data
-          ctx.ops.push({ o: 'ci', db: ctx.db, c: name, spec: stored });
-        }
-        const r: Doc = { createdCollectionAutomatically: created, numIndexesBefore: before, numIndexesAfter: coll.indexes.size + 1, ok: 1 };
-        if (note) r.note = note;
-        return r;
-      },
-      listIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'listIndexes');
-        const coll = this.getColl(ctx.db, name);
-        if (!coll) throw new MongoError(26, `ns does not exist: ${ctx.db}.${name}`);
-        const specs: Doc[] = [{ v: 2, key: { _id: 1 }, name: '_id_' }, ...[...coll.indexes.values()].map((i) => i.spec)];
-        return this.cursorReply(`${ctx.db}.${name}`, specs, undefined, false);
-      },
-      dropIndexes: (cmd, ctx) => {
-        const name = this.collName(cmd, 'dropIndexes');
-        const coll = this.getColl(ctx.db, name);
-        if (!coll) throw new MongoError(26, `ns not found ${ctx.db}.${name}`);
-        const before = coll.indexes.size + 1;
-        const target = cmd.index;
-        const drop = (n: string): void => {
-          if (n === '_id_') throw new MongoError(72, 'cannot drop _id index');
-          if (!coll.indexes.has(n)) throw new MongoError(27, `index not found with name [${n}]`);
-          coll.indexes.delete(n);
-          ctx.ops.push({ o: 'di', db: ctx.db, c: name, name: n });
-        };
-        if (target === '*') for (const n of [...coll.indexes.keys()]) drop(n);
-        else if (typeof target === 'string') drop(target);
-        else if (Array.isArray(target)) target.forEach((n) => drop(String(n)));
-        else if (isPlainObject(target)) {
-          const found = [...coll.indexes.values()].find((i) => valueKey(i.spec.key) === valueKey(target));
-          if (!found) throw new MongoError(27, `can't find index with key: ${JSON.stringify(target)}`);
-          drop(found.spec.name);
-        }
-        return { nIndexesWas: before, ok: 1 };
-      },
-      dropIndex: (cmd, ctx, conn) => h.dropIndexes({ ...cmd, dropIndexes: cmd.dropIndex }, ctx, conn),
-
-      // ----- transactions -----
-      commitTransaction: (cmd, ctx) => this.commit(cmd, ctx),
-      abortTransaction: (cmd) => this.abort(cmd),
+    return {
+      ...adminCommands(this),
+      ...crudCommands(this),
+      ...aggregateCommands(this),
+      ...indexCommands(this),
+      ...transactionCommands(this),
     };
-    return h;
+  }
+}
+
+
+/** MongoDB's checks on an _id value: no array, no undefined, no regex, no $-prefixed field inside. */
+function checkIdValue(id: unknown): void {
+  if (Array.isArray(id)) throw new MongoError(2, "can't use an array for _id");
+  if (id instanceof RegExp) throw new MongoError(2, "can't use a regex for _id");
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!isPlainObject(v)) return;
+    for (const k of Object.keys(v)) {
+      if (k.startsWith('$')) throw new MongoError(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
+      walk(v[k]);
+    }
+  };
+  walk(id);
+}
+
+/** Documents are at most 16 MB (maxBsonObjectSize). */
+function checkSize(doc: Doc, fromUpdate: boolean): void {
+  const size = BSON.calculateObjectSize(doc);
+  if (size <= MAX_BSON_SIZE) return;
+  if (fromUpdate) throw new MongoError(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
+  throw new MongoError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
+}
+
+/**
+ * Numbers as decoded from the wire (Int32/Double/Long wrappers) into the engine's forms, in place:
+ * the documents a command stores keep their BSON types (storageForm), everything else (filters,
+ * options, cursor ids) gets plain JS numbers for mingo (plainNumbers).
+ */
+function prepareCommand(cmd: Doc): void {
+  const name = Object.keys(cmd)[0];
+  const stored = (k: string): boolean =>
+    (name === 'insert' && k === 'documents') || ((name === 'findAndModify' || name === 'findandmodify') && k === 'update');
+  for (const k of Object.keys(cmd)) {
+    const v = cmd[k];
+    if (v === null || typeof v !== 'object') continue;
+    if (name === 'update' && k === 'updates' && Array.isArray(v)) {
+      for (const st of v) {
+        if (!isPlainObject(st)) continue;
+        for (const sk of Object.keys(st))
+          setOwn(st, sk, sk === 'u' && !Array.isArray(st.u) ? storageForm(st[sk]) : plainNumbers(st[sk]));
+      }
+      continue;
+    }
+    setOwn(cmd, k, stored(k) && !Array.isArray(v) ? storageForm(v) : stored(k) && k === 'documents' ? storageForm(v) : plainNumbers(v));
   }
 }
 
@@ -898,8 +545,3 @@ function normalizeSort(sort: Doc): Record<string, 1 | -1> {
   }
   return out;
 }
-
-function bsonEqual(a: Doc, b: Doc): boolean {
-  return Buffer.from(BSON.serialize(a)).equals(BSON.serialize(b));
-}
-

@@ -8,6 +8,12 @@ export const CODE_NAMES: Record<number, string> = {
   14: 'TypeMismatch',
   20: 'IllegalOperation',
   26: 'NamespaceNotFound',
+  28: 'PathNotViable',
+  31254: 'Location31254',
+  40415: 'Location40415',
+  17419: 'Location17419',
+  52: 'DollarPrefixedFieldName',
+  56: 'EmptyFieldName',
   27: 'IndexNotFound',
   40: 'ConflictingUpdateOperators',
   43: 'CursorNotFound',
@@ -20,6 +26,7 @@ export const CODE_NAMES: Record<number, string> = {
   85: 'IndexOptionsConflict',
   86: 'IndexKeySpecsConflict',
   112: 'WriteConflict',
+  291: 'NoQueryExecutionPlans',
   115: 'CommandNotSupported',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',
@@ -59,7 +66,8 @@ export function toMongoError(e: unknown): MongoError {
   const msg = e instanceof Error ? e.message : String(e);
   if (/immutable field/.test(msg)) return new MongoError(66, msg);
   if (/\$text/.test(msg)) return new MongoError(27, 'text index required for $text query');
-  if (/unknown pipeline operator|unrecognized pipeline/i.test(msg))
-    return new MongoError(40324, `Unrecognized pipeline stage name: ${msg}`);
+  const stage = /(?:unregistered|unknown) pipeline operator:? '?(\$?\w+)'?/i.exec(msg);
+  if (stage) return new MongoError(40324, `Unrecognized pipeline stage name: '${stage[1]}'`);
+  if (/unrecognized pipeline/i.test(msg)) return new MongoError(40324, msg);
   return new MongoError(2, msg);
 }

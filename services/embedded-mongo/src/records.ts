@@ -14,12 +14,14 @@
 // written: a data directory holding one is rewritten in format 2 (a compaction) when it opens.
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
-import type { Doc } from './values';
+import { storageForm, type Doc } from './values';
 
 export const MAGIC = Buffer.from([0xc9, 0x57, 0x4c, 0x4a]);
 export const HEADER = 20;
 const V1_HEADER = 8;
-const DESER = { promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+// Stored numbers keep their BSON type (values.ts: storageForm); the format is unchanged, so files
+// written before (read then with promoted numbers) read the same.
+const DESER = { promoteValues: false, promoteBuffers: false, bsonRegExp: false } as const;
 
 export function encodeRecord(ops: Doc[], seq: number): Buffer {
   return encodePayload(Buffer.concat(ops.map((o) => BSON.serialize(o))), seq);
@@ -42,7 +44,7 @@ function decodePayload(p: Buffer): Doc[] {
     if (off + 5 > p.length) throw new Error('bad document in record');
     const size = p.readInt32LE(off);
     if (size < 5 || off + size > p.length) throw new Error('bad document in record');
-    out.push(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc);
+    out.push(storageForm(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc));
     off += size;
   }
   return out;

@@ -1,74 +1,26 @@
 // Update semantics on top of mingo's updater, with MongoDB's validation and error codes.
-import { aggregate, update as mingoUpdate, Query } from 'mingo';
+import { makeQuery, runPipeline } from './query';
 import { ObjectId } from 'bson';
 import { MongoError } from './errors';
-import { cloneDeep, Doc, getPath, isNumeric, isOperatorObject, isPlainObject, typeName, valueKey } from './values';
+import { applyOperators, UPDATE_OPS } from './update-ops';
+import { cloneDeep, Doc, isOperatorObject, isPlainObject, plainNumbers, valueKey } from './values';
 
-const UPDATE_OPS = new Set([
-  '$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$push', '$addToSet', '$pull', '$pullAll',
-  '$pop', '$currentDate', '$bit', '$setOnInsert',
-]);
 const PIPELINE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
 
 export function isReplacement(u: unknown): boolean {
   return isPlainObject(u) && !Object.keys(u).some((k) => k.startsWith('$'));
 }
 
-function idText(doc: Doc): string {
-  const id = doc._id as { toHexString?: () => string } | undefined;
-  return id && typeof id === 'object' && id.toHexString ? `ObjectId('${id.toHexString()}')` : JSON.stringify(id);
-}
-
-function checkTypes(doc: Doc, mod: Doc): void {
-  const paths: string[] = [];
+/** `_id` may only be "set" to its current value (or by an upsert's insert). */
+function checkId(doc: Doc, mod: Doc): void {
   for (const [op, spec] of Object.entries(mod)) {
-    if (!isPlainObject(spec)) throw new MongoError(9, `Modifiers operate on fields but we found type ${typeName(spec)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${JSON.stringify(spec)}}`);
+    if (!isPlainObject(spec)) continue;
     for (const [path, arg] of Object.entries(spec)) {
-      paths.push(path);
-      if (op === '$rename' && typeof arg === 'string') paths.push(arg);
       if (path === '_id' || path.startsWith('_id.')) {
         if ((op !== '$set' && op !== '$setOnInsert') || (doc._id !== undefined && (path !== '_id' || valueKey(arg) !== valueKey(doc._id))))
           throw new MongoError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
       }
-      if (path.includes('$')) continue;
-      const cur = getPath(doc, path);
-      switch (op) {
-        case '$inc':
-        case '$mul':
-          if (!isNumeric(arg))
-            throw new MongoError(14, `Cannot ${op === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${JSON.stringify(arg)}}`);
-          if (cur !== undefined && cur !== null && !isNumeric(cur))
-            throw new MongoError(14, `Cannot apply ${op} to a value of non-numeric type. {_id: ${idText(doc)}} has the field '${path}' of non-numeric type ${typeName(cur)}`);
-          if (cur === null && op === '$inc')
-            throw new MongoError(14, `Cannot apply $inc to a value of non-numeric type. {_id: ${idText(doc)}} has the field '${path}' of non-numeric type null`);
-          break;
-        case '$push':
-        case '$addToSet':
-          if (cur !== undefined && !Array.isArray(cur))
-            throw new MongoError(2, `The field '${path}' must be an array but is of type ${typeName(cur)} in document {_id: ${idText(doc)}}`);
-          if (isPlainObject(arg) && '$each' in arg && !Array.isArray(arg.$each))
-            throw new MongoError(2, `The argument to $each in ${op} must be an array but it was of type: ${typeName(arg.$each)}`);
-          break;
-        case '$pull':
-        case '$pullAll':
-          if (cur !== undefined && !Array.isArray(cur)) throw new MongoError(2, 'Cannot apply $pull to a non-array value');
-          if (op === '$pullAll' && !Array.isArray(arg))
-            throw new MongoError(2, `$pullAll requires an array argument but was given a ${typeName(arg)}`);
-          break;
-        case '$pop':
-          if (cur !== undefined && !Array.isArray(cur))
-            throw new MongoError(14, `Path '${path}' contains an element of non-array type '${typeName(cur)}'`);
-          break;
-      }
     }
-  }
-  // Conflicting paths across operators (e.g. $set a and $inc a, or a and a.b).
-  const sorted = paths.map((p) => p.split('.$')[0]).sort();
-  for (let i = 1; i < sorted.length; i++) {
-    const a = sorted[i - 1];
-    const b = sorted[i];
-    if (a === b || b.startsWith(a + '.'))
-      throw new MongoError(40, `Updating the path '${b}' would create a conflict at '${a}'`);
   }
 }
 
@@ -77,6 +29,8 @@ export interface UpdateOptions {
   query?: Doc;
   /** True when building the document inserted by an upsert. */
   inserting?: boolean;
+  /** The command's `let` variables (pipeline updates). */
+  vars?: Doc;
 }
 
 /** Apply an update spec (operators, replacement or pipeline) to a copy of doc. */
@@ -88,7 +42,7 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
       if (!name || !PIPELINE_STAGES.has(name))
         throw new MongoError(72, `${name ?? 'stage'} is not allowed to be used within an update`);
     }
-    out = aggregate([cloneDeep(doc)], u as Doc[])[0] as Doc;
+    out = runPipeline([plainNumbers(cloneDeep(doc))], u as Doc[], opts.vars)[0]; // mingo sees plain numbers
     if (!out) throw new MongoError(2, 'pipeline update produced no document');
     if (out._id === undefined && doc._id !== undefined) out = { _id: doc._id, ...out };
   } else if (isReplacement(u)) {
@@ -106,36 +60,22 @@ export function applyUpdate(doc: Doc, u: unknown, opts: UpdateOptions = {}): Doc
     for (const [op, spec] of Object.entries(u)) {
       if (!UPDATE_OPS.has(op))
         throw new MongoError(9, `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
-      if (op === '$setOnInsert') {
-        if (opts.inserting) mod.$set = { ...((mod.$set as Doc) ?? {}), ...(spec as Doc) };
-        continue;
-      }
-      if (op === '$set' && mod.$set) mod.$set = { ...(spec as Doc), ...(mod.$set as Doc) };
-      else mod[op] = spec;
+      mod[op] = spec;
     }
-    if (!opts.inserting) checkTypes(doc, mod);
-    else checkTypes(doc, Object.fromEntries(Object.entries(mod).filter(([, v]) => isPlainObject(v))));
+    checkId(doc, mod);
     out = cloneDeep(doc);
-    if (isPlainObject(mod.$set) && '_id' in mod.$set) {
-      // mingo refuses any $set of _id: apply it here (only reachable when inserting or a no-op).
-      const { _id, ...rest } = mod.$set;
-      if (opts.inserting) {
-        const { _id: _old, ...restOut } = out;
-        out = { _id: cloneDeep(_id), ...restOut };
+    if (opts.inserting)
+      for (const op of ['$set', '$setOnInsert']) {
+        const spec = mod[op];
+        if (isPlainObject(spec) && '_id' in spec) {
+          // The inserted document's _id goes first, as MongoDB places it.
+          const { _id, ...rest } = spec;
+          const { _id: _old, ...restOut } = out;
+          out = { _id: cloneDeep(_id), ...restOut };
+          mod[op] = rest;
+        }
       }
-      mod.$set = rest;
-    }
-    for (const [op, spec] of Object.entries(mod)) if (isPlainObject(spec) && Object.keys(spec).length === 0) delete mod[op];
-    if (Object.keys(mod).length) {
-      try {
-        // The query is only needed for the positional `$` operator (and must not gate upserts).
-        const positional = !opts.inserting && Object.values(mod).some((spec) => Object.keys(spec as Doc).some((p) => /(^|\.)\$(\.|$)/.test(p)));
-        mingoUpdate(out, mod as never, opts.arrayFilters, (positional ? opts.query : undefined) as never, { cloneMode: 'deep' });
-      } catch (e) {
-        if (e instanceof MongoError) throw e;
-        throw new MongoError(2, (e as Error).message);
-      }
-    }
+    applyOperators(out, mod, opts);
   } else {
     throw new MongoError(9, 'Update argument must be either an object or an array');
   }
@@ -169,12 +109,13 @@ export function seedFromQuery(q: Doc | undefined): Doc {
     delete sets._id;
   }
   for (const k of Object.keys(sets)) if (k.startsWith('_id.')) delete sets[k];
-  if (Object.keys(sets).length) mingoUpdate(doc, { $set: cloneDeep(sets) } as never, [], undefined, { cloneMode: 'deep' });
+  if (Object.keys(sets).length) applyOperators(doc, { $set: sets }, { inserting: true });
   return doc;
 }
 
-export function matcher(q: Doc | undefined): (d: Doc) => boolean {
+export function matcher(q: Doc | undefined, vars?: Doc): (d: Doc) => boolean {
+  if (q !== undefined && q !== null && !isPlainObject(q)) throw new MongoError(2, 'query filter must be an object');
   if (!q || Object.keys(q).length === 0) return () => true;
-  const query = new Query(q);
+  const query = makeQuery(q, vars);
   return (d) => query.test(d);
 }

@@ -1,5 +1,5 @@
 // Value helpers: canonical keys (hashing with MongoDB equality), BSON type ordering, cloning.
-import { EJSON } from 'bson';
+import { Decimal128, Double, EJSON, Long } from 'bson';
 
 export type Doc = Record<string, unknown>;
 
@@ -125,8 +125,100 @@ export function cloneDeep<T>(v: T): T {
   if (v instanceof Date) return new Date(v.getTime()) as unknown as T;
   if (!isPlainObject(v)) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = cloneDeep((v as Doc)[k]);
+  for (const k of Object.keys(v)) setOwn(out, k, cloneDeep((v as Doc)[k]));
   return out as T;
+}
+
+/** A document's own field (a field named `__proto__` is data, never the prototype). */
+export function getOwn(o: Doc, k: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+/** Sets a document's own field; `__proto__` becomes an ordinary field (no prototype pollution). */
+export function setOwn(o: Doc, k: string, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[k] = v;
+}
+
+/** The JS number a numeric BSON value stands for. */
+export function numberValue(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return Number(String(v));
+}
+
+function numKind(v: unknown): 'int' | 'long' | 'double' | 'decimal' {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 ? 'int' : 'double';
+  if (typeof v === 'bigint') return 'long';
+  const t = bsonType(v);
+  if (t === 'Long') return 'long';
+  if (t === 'Decimal128') return 'decimal';
+  if (t === 'Int32') return 'int';
+  return 'double';
+}
+
+/** Arithmetic with MongoDB's result types: int op int overflows to long; any double gives a double. */
+function arith(a: unknown, b: unknown, f: (x: number, y: number) => number, fl: (x: Long, y: Long) => Long): unknown {
+  const ka = numKind(a);
+  const kb = numKind(b);
+  if (ka === 'decimal' || kb === 'decimal') return Decimal128.fromString(String(f(numberValue(a), numberValue(b))));
+  if (ka === 'double' || kb === 'double') {
+    const r = f(numberValue(a), numberValue(b));
+    return Number.isInteger(r) && (bsonType(a) === 'Double' || bsonType(b) === 'Double') ? new Double(r) : r;
+  }
+  if (ka === 'long' || kb === 'long') return fl(toLong(a), toLong(b));
+  const r = f(numberValue(a), numberValue(b));
+  // int32 arithmetic that overflows gives a long in MongoDB.
+  return r > 2147483647 || r < -2147483648 ? fl(toLong(a), toLong(b)) : r;
+}
+
+function toLong(v: unknown): Long {
+  if (v instanceof Long) return v;
+  if (typeof v === 'bigint') return Long.fromBigInt(v);
+  return Long.fromNumber(numberValue(v));
+}
+
+export function addNumbers(a: unknown, b: unknown): unknown {
+  return arith(a, b, (x, y) => x + y, (x, y) => x.add(y));
+}
+
+export function multiplyNumbers(a: unknown, b: unknown): unknown {
+  return arith(a, b, (x, y) => x * y, (x, y) => x.multiply(y));
+}
+
+/** MongoDB's comparison of any two BSON values (type order first). */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (isSortableScalar(a)) return compareScalar(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = compareValues(a[i], b[i]);
+      if (c) return c;
+    }
+    return a.length - b.length;
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+      const c = compareValues(a[ka[i]], b[kb[i]]) || (ka[i] < kb[i] ? -1 : ka[i] > kb[i] ? 1 : 0);
+      if (c) return c;
+    }
+    return ka.length - kb.length;
+  }
+  if (bsonType(a) === 'Binary' && bsonType(b) === 'Binary') {
+    // BinData: length first, then subtype, then the bytes (MongoDB's comparison order).
+    const x = a as { buffer: Uint8Array; position: number; sub_type: number };
+    const y = b as { buffer: Uint8Array; position: number; sub_type: number };
+    if (x.position !== y.position) return x.position - y.position;
+    if (x.sub_type !== y.sub_type) return x.sub_type - y.sub_type;
+    return Buffer.compare(x.buffer.subarray(0, x.position), y.buffer.subarray(0, y.position));
+  }
+  const x = valueKey(a);
+  const y = valueKey(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**
@@ -184,4 +276,95 @@ export function isNumeric(v: unknown): boolean {
   if (typeof v === 'number' || typeof v === 'bigint') return true;
   const t = bsonType(v);
   return t === 'Long' || t === 'Int32' || t === 'Double' || t === 'Decimal128';
+}
+
+// ---------- numeric BSON types ----------
+// The engine stores numbers as MongoDB does, keeping each value's BSON type: an int32 is a JS
+// number (bson writes an integral number in int32 range back as int32), a non-integral double or
+// one outside int32 range is a JS number too (bson writes it back as a double), while an integral
+// double in int32 range stays a bson `Double` and an int64 a bson `Long`. mingo compares JS
+// numbers only, so queries, sorts and pipelines see a *query view* of such a document with plain
+// numbers (cached per stored document, which is never mutated: updates build a new one).
+
+function isWrapper(v: unknown): boolean {
+  const t = bsonType(v);
+  return t === 'Long' || t === 'Double' || t === 'Int32';
+}
+
+function mapNumbers(v: unknown, f: (w: unknown) => unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      if (e !== null && typeof e === 'object') v[i] = isWrapper(e) ? f(e) : mapNumbers(e, f);
+    }
+    return v;
+  }
+  if (isWrapper(v)) return f(v);
+  if (!isPlainObject(v)) return v;
+  for (const k of Object.keys(v)) {
+    const e = v[k];
+    if (e !== null && typeof e === 'object') {
+      const r = isWrapper(e) ? f(e) : mapNumbers(e, f);
+      if (r !== e) setOwn(v, k, r);
+    }
+  }
+  return v;
+}
+
+function storageNumber(w: unknown): unknown {
+  const t = bsonType(w);
+  if (t === 'Long') return w;
+  const x = (w as { value: number }).value;
+  if (t === 'Double' && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647) return w;
+  return x;
+}
+
+function plainNumber(w: unknown): unknown {
+  return bsonType(w) === 'Long' ? (w as Long).toNumber() : (w as { value: number }).value;
+}
+
+/** In place: the stored form of values decoded with promoteValues: false (see above). */
+export function storageForm<T>(v: T): T {
+  return mapNumbers(v, storageNumber) as T;
+}
+
+/** In place: every numeric wrapper replaced by a JS number (query operands, commands). */
+export function plainNumbers<T>(v: T): T {
+  return mapNumbers(v, plainNumber) as T;
+}
+
+function hasWrappers(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(hasWrappers);
+  if (isWrapper(v)) return true;
+  if (!isPlainObject(v)) return false;
+  for (const k of Object.keys(v)) if (hasWrappers(v[k])) return true;
+  return false;
+}
+
+const views = new WeakMap<object, Doc>();
+const rawOfView = new WeakMap<object, unknown>();
+
+/** Registers a stored document: builds its query view when it holds Long/Double values. */
+export function noteStored(doc: Doc): void {
+  if (!hasWrappers(doc)) return;
+  const view = plainNumbers(cloneDeep(doc));
+  views.set(doc, view);
+  rawOfView.set(view, doc);
+}
+
+/** What mingo should see of a stored document (itself unless it holds Long/Double values). */
+export function queryView(doc: Doc): Doc {
+  return views.get(doc) ?? doc;
+}
+
+/** A value (element or document) with plain numbers, for mingo predicates. */
+export function plainCopy<T>(v: T): T {
+  return hasWrappers(v) ? plainNumbers(cloneDeep(v)) : v;
+}
+
+/** The stored document behind a query view. */
+export function rawOf(view: unknown): unknown {
+  return (view !== null && typeof view === 'object' && rawOfView.get(view)) || view;
 }

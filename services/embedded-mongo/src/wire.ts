@@ -40,7 +40,9 @@ export function readHeader(buf: Buffer): Header {
   };
 }
 
-const DESER = { promoteValues: true, promoteBuffers: false, bsonRegExp: false } as const;
+// Numbers keep their BSON type (Int32/Double/Long wrappers); Engine.handle turns them into the
+// engine's forms (values.ts: storageForm for stored documents, plainNumbers for the rest).
+const DESER = { promoteValues: false, promoteBuffers: false, bsonRegExp: false } as const;
 
 function readDoc(buf: Buffer, offset: number, end: number): { doc: Doc; next: number } {
   if (offset + 5 > end) throw new ProtocolError('truncated BSON document');
