@@ -518,8 +518,26 @@ function checkSize(doc: Doc, fromUpdate: boolean): void {
  * the documents a command stores keep their BSON types (storageForm), everything else (filters,
  * options, cursor ids) gets plain JS numbers for mingo (plainNumbers).
  */
+/**
+ * Options the engine cannot honour are refused rather than ignored, so code that relies on them
+ * fails here instead of behaving differently on a real MongoDB: a collation other than the simple
+ * binary one (on the command, or on a statement or index inside it), and a schema validator.
+ * MongoDB's NotImplemented (238) is the code for an option a server does not implement.
+ */
+function refuseUnsupportedOptions(name: string, cmd: Doc): void {
+  const simple = (c: unknown) => c === undefined || (isPlainObject(c) && c.locale === 'simple');
+  const inner = [cmd, ...(['updates', 'deletes', 'indexes'] as const).flatMap((k) => (Array.isArray(cmd[k]) ? (cmd[k] as unknown[]) : []))];
+  for (const part of inner)
+    if (isPlainObject(part) && !simple(part.collation))
+      throw new MongoError(238, "collation is not supported by embedded-mongo (strings compare by simple binary comparison): use { locale: 'simple' } or a real MongoDB");
+  const lower = name.toLowerCase();
+  if ((lower === 'create' || lower === 'collmod') && isPlainObject(cmd.validator) && Object.keys(cmd.validator).length)
+    throw new MongoError(238, 'schema validation (validator) is not supported by embedded-mongo: documents would not be checked; use a real MongoDB');
+}
+
 function prepareCommand(cmd: Doc): void {
   const name = Object.keys(cmd)[0];
+  refuseUnsupportedOptions(name, cmd);
   const stored = (k: string): boolean =>
     (name === 'insert' && k === 'documents') || ((name === 'findAndModify' || name === 'findandmodify') && k === 'update');
   for (const k of Object.keys(cmd)) {

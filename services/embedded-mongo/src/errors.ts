@@ -30,6 +30,7 @@ export const CODE_NAMES: Record<number, string> = {
   115: 'CommandNotSupported',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',
+  238: 'NotImplemented',
   263: 'OperationNotSupportedInTransaction',
   11000: 'DuplicateKey',
   40324: 'Location40324',
