@@ -533,6 +533,9 @@ function refuseUnsupportedOptions(name: string, cmd: Doc): void {
   const lower = name.toLowerCase();
   if ((lower === 'create' || lower === 'collmod') && isPlainObject(cmd.validator) && Object.keys(cmd.validator).length)
     throw new MongoError(238, 'schema validation (validator) is not supported by embedded-mongo: documents would not be checked; use a real MongoDB');
+  // A view would be an empty ordinary collection: every read of it would silently find nothing.
+  if (lower === 'create' && cmd.viewOn !== undefined)
+    throw new MongoError(238, 'views (viewOn) are not supported by embedded-mongo: use an aggregation pipeline or a real MongoDB');
 }
 
 function prepareCommand(cmd: Doc): void {

@@ -382,7 +382,7 @@ describeEngine('declared exceptions answer with MongoDB codes', () => {
   });
   // A collation or a validator the engine would silently ignore makes results differ from a real
   // server; refusing it (NotImplemented, 238) makes code that depends on it fail here first.
-  test('a non-simple collation and a schema validator answer NotImplemented (238); the simple collation works', async () => {
+  test('a non-simple collation, a schema validator and a view answer NotImplemented (238); the simple collation works', async () => {
     await c.insertMany([{ _id: 1, s: 'a' }, { _id: 2, s: 'B' }]);
     const fr = { locale: 'fr', strength: 2 };
     expect((await err(c.find({ s: 'A' }, { collation: fr }).toArray()))?.code).toBe(238);
@@ -391,6 +391,7 @@ describeEngine('declared exceptions answer with MongoDB codes', () => {
     expect((await err(c.aggregate([{ $match: { s: 'A' } }], { collation: fr }).toArray()))?.code).toBe(238);
     expect((await err(c.createIndex({ s: 1 }, { collation: fr })))?.code).toBe(238);
     expect((await err(db.createCollection(`v${seq++}`, { validator: { s: { $type: 'string' } } })))?.code).toBe(238);
+    expect((await err(db.createCollection(`v${seq++}`, { viewOn: c.collectionName, pipeline: [] })))?.code).toBe(238);
     expect(await c.find({ s: 'a' }, { collation: { locale: 'simple' } }).toArray()).toEqual([{ _id: 1, s: 'a' }]);
     expect(await c.countDocuments()).toBe(2);
     const M = model(new Schema({ s: String }, { collation: fr }));
