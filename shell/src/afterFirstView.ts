@@ -17,11 +17,13 @@ export function whenIdle(cb: () => void, win: IdleWindow = window): () => void {
   return () => win.clearTimeout(timer);
 }
 
+/** Runs `cb` once the page has loaded (its scripts and pictures): at once if it already has. */
+export function whenLoaded(cb: () => void, doc: Document = document, win: Window = window): void {
+  if (doc.readyState === 'complete') cb();
+  else win.addEventListener('load', cb, { once: true });
+}
+
 /** Runs `cb` once the page has loaded (its scripts and pictures) and the main thread is idle. */
 export function whenPageSettled(cb: () => void, doc: Document = document, win: IdleWindow = window): void {
-  if (doc.readyState === 'complete') {
-    whenIdle(cb, win);
-    return;
-  }
-  win.addEventListener('load', () => whenIdle(cb, win), { once: true });
+  whenLoaded(() => whenIdle(cb, win), doc, win);
 }

@@ -2,6 +2,8 @@
 // once the page has loaded, so it never competes with the first view. Production builds only: the
 // Rsbuild dev server has no sw.js, and a worker left over from a production run must not serve a
 // developer's pages.
+import { whenLoaded } from '../afterFirstView';
+
 export const SERVICE_WORKER_URL = '/sw.js';
 
 export interface RegisterOptions {
@@ -26,6 +28,5 @@ export function registerServiceWorker({ enabled = process.env.NODE_ENV === 'prod
       console.warn('[shell] service worker not registered:', err);
     });
   };
-  if (win.document.readyState === 'complete') register();
-  else win.addEventListener('load', register, { once: true });
+  whenLoaded(register, win.document, win);
 }
