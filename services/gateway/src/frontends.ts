@@ -62,7 +62,6 @@ export function remotesJson(config: GatewayConfig): RequestHandler {
   };
 }
 
-
 const NOT_SPA = /^\/(api|internal|remotes|dev|downloads)(\/|$)/;
 
 /** The browser extension's packages at stable addresses (the how-to-use-extension guide links them). */
