@@ -74,7 +74,6 @@ export default defineConfig({
         OFFERS_PORT: String(PORT + 13),
         DATA_DIR: dataDir,
         PAGE_FETCH_ALLOWLIST: `localhost:${SHOP_PORT},127.0.0.1:${SHOP_PORT}`,
-        CSP_IMG_SRC_EXTRA: `http://localhost:${SHOP_PORT}`,
         OFFERING_RATE_PER_CLIENT: '10000',
         // Short-lived codes so the expiry journey runs in seconds; sign-in limits sized for the suite.
         VALIDATION_CODE_TTL_SECONDS: process.env.E2E_CODE_TTL_SECONDS ?? '25',

@@ -68,7 +68,6 @@ export async function startSeededStack({ log = console.log } = {}) {
       OFFERS_PORT: String(port + 13),
       DATA_DIR: dataDir,
       PAGE_FETCH_ALLOWLIST: `127.0.0.1:${shopPort}`,
-      CSP_IMG_SRC_EXTRA: shop,
       LOG_LEVEL: 'warn',
       // The bench signs one person in; the sign-in limits stay as they are.
     },

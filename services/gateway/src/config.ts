@@ -142,7 +142,7 @@ export const gatewayConfig = defineConfig('gateway', {
       .transform((v) => v.split(/[\s,]+/).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
     '',
-    { description: 'extra origins product images may come from over plain http (a local shop in tests, an intranet)' },
+    { description: 'extra origins images may come from (a CDN); by default only our own origin and data: URIs (product pictures are served by /api/images)' },
   ),
   androidPackageName: setting('ANDROID_PACKAGE_NAME', androidPackageName, undefined, {
     description: 'application id of the Android Trusted Web Activity wrapper (docs/android-wrapper.md), served in /.well-known/assetlinks.json; unset: 404',

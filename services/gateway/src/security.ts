@@ -6,8 +6,9 @@ import { KNOWN_REMOTES, type GatewayConfig } from './config';
 /**
  * helmet with a Content-Security-Policy admitting only what the app loads: its own scripts
  * (+ the affiliate script's origin when enabled), its own styles + inline styles (React style
- * props), images from anywhere over https (product images come from every shop), API calls to
- * itself only. Dev mode also admits the Rsbuild dev servers (scripts, HMR sockets).
+ * props), images from itself and data: URIs only (issue 13: product pictures are our own resized
+ * copies, `/api/images/…`, so visitors' browsers never call a shop; CSP_IMG_SRC_EXTRA may add an
+ * origin), API calls to itself only. Dev mode also admits the Rsbuild dev servers (scripts, HMR sockets).
  *
  * Every directive is a constant, so helmet's answer is the same for every request: it is taken
  * once (helmet run on a recording response) and replayed per request, instead of running helmet's
@@ -17,7 +18,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
   const scriptSrc = ["'self'"];
   if (!config.deactivateAffiliation) scriptSrc.push(new URL(config.affiliateScriptUrl).origin);
   const styleSrc = ["'self'", "'unsafe-inline'"];
-  const imgSrc = ["'self'", 'data:', 'https:', ...config.imgSrcExtra];
+  const imgSrc = ["'self'", 'data:', ...config.imgSrcExtra];
   const connectSrc = ["'self'"];
   const fontSrc = ["'self'", 'data:'];
   if (config.frontendDev) {

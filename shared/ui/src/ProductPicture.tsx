@@ -18,14 +18,17 @@ export interface ProductPictureProps {
 /**
  * A product picture (issue 13): our own resized WebP copy with a `srcset`, so a card never loads
  * much more than the pixels it shows and visitors' browsers do not call the shops; a square
- * `width`/`height` reserves its place (no layout shift). If our copy fails, the shop's own URL is
- * tried, then the "no image" placeholder.
+ * `width`/`height` reserves its place (no layout shift). If our copy fails, the "no image"
+ * placeholder shows: the shop's own URL is never tried as a fallback, so visitors' browsers never
+ * call a shop and the content security policy admits no remote image origin. Only a product the
+ * service sent without our copy (an older service during a deployment) shows `image` as given, and
+ * the policy decides whether it loads.
  */
 export function ProductPicture({ image, picture, cssWidth, sizes, className, priority }: ProductPictureProps) {
-  const [stage, setStage] = useState(0);
-  const own = stage === 0 && picture ? pictureSources(picture, cssWidth) : null;
-  const original = stage <= 1 && image && image !== NO_IMAGE ? image : null;
-  const src = own?.src ?? original ?? NO_IMAGE;
+  const [failed, setFailed] = useState(false);
+  const own = !failed && picture ? pictureSources(picture, cssWidth) : null;
+  const given = !failed && !picture && image && image !== NO_IMAGE ? image : null;
+  const src = own?.src ?? given ?? NO_IMAGE;
   return (
     <img
       key={src}
@@ -40,7 +43,7 @@ export function ProductPicture({ image, picture, cssWidth, sizes, className, pri
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
-      onError={() => setStage((s) => (own ? 1 : original ? 2 : s))}
+      onError={() => setFailed(true)}
     />
   );
 }
