@@ -4,7 +4,7 @@ import { useNotificationsStore, useSessionStore, useViewStore } from '@wishlist/
 import { list, mocked, product, resetApi } from '../test/api';
 import { seriousViolations } from '../test/axe';
 import { currentLocation, renderPage } from '../test/render';
-import { encodeProductUrl } from '../lib/encodedUrl';
+import { encodeProductUrl } from '@wishlist/contracts';
 import { useListsStore } from '../state/listsStore';
 import ProductListingPage from './ProductListingPage';
 
@@ -297,7 +297,7 @@ describe('ProductListingPage (owner)', () => {
   });
 
   it('opens the creation panel from the encodedProductUrl query, and closes it', async () => {
-    const encoded = encodeURIComponent(encodeProductUrl('https://shop.example/p/42'));
+    const encoded = encodeProductUrl('https://shop.example/p/42');
     await render(`/product-list/L1?encodedProductUrl=${encoded}`);
     const dialog = await screen.findByRole('dialog', { name: 'Add this product' });
     expect(dialog).toBeInTheDocument();

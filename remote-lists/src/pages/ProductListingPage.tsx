@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { Product } from '@wishlist/contracts';
+import { decodeProductUrl, type Product } from '@wishlist/contracts';
 import { isAuthError } from '@wishlist/api-client';
 import { getBearer, notify } from '@wishlist/stores';
 import { CreationPanel } from '../components/CreationPanel';
 import { ListView } from '../components/ListView';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
-import { decodeProductUrl } from '../lib/encodedUrl';
 import { isUnreachable } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';

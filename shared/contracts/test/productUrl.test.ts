@@ -20,6 +20,21 @@ describe('encodeProductUrl: base64 of the UTF-8 bytes, then URL-encoded (SPEC §
     expect(decodeProductUrl(decodeURIComponent(encoded))).toBe(url);
   });
 
+  it('decodes URL-safe and unpadded base64, and a value URL-encoded twice', () => {
+    const url = 'https://shop.example/p/été?x=1&y=2';
+    const b64 = base64(url);
+    expect(decodeProductUrl(b64.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'))).toBe(url);
+    expect(decodeProductUrl(encodeURIComponent(encodeProductUrl(url)))).toBe(url);
+  });
+
+  it('rejects garbage and anything but an http(s) URL', () => {
+    expect(decodeProductUrl('')).toBeNull();
+    expect(decodeProductUrl(null)).toBeNull();
+    expect(decodeProductUrl('%%%')).toBeNull();
+    expect(decodeProductUrl(encodeProductUrl('javascript:alert(1)'))).toBeNull();
+    expect(decodeProductUrl(encodeProductUrl('not a url'))).toBeNull();
+  });
+
   it('round-trips a 2048-character URL and a far longer one', () => {
     const long = `https://shop.example/p?${'q=%C3%A9&'.repeat(226)}`.slice(0, 2048);
     expect(long).toHaveLength(2048);
