@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
@@ -13,9 +13,15 @@ initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getStat
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Issue 13: the first render is a transition, which React 19 renders in slices of a few
+  // milliseconds (yielding to the browser between them) instead of one long task that blocks the
+  // first taps. Nothing is on screen before it (the gateway's splash/skeleton stays until commit).
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

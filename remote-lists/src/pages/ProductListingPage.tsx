@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { decodeProductUrl, type Product } from '@wishlist/contracts';
 import { isAuthError } from '@wishlist/api-client';
@@ -35,6 +35,9 @@ export default function ProductListingPage() {
   const mine = source?.kind === 'mine';
   const index = mine ? lists.findIndex((l) => l.id === productListId) : -1;
   const list = index >= 0 ? lists[index] : undefined;
+  // Issue 13: the lists arrive in a blocking render (an external store's); the cards render in a
+  // deferred pass that React slices into short tasks (the spinner stays up meanwhile).
+  const cardsReady = useDeferredValue(Boolean(list), false);
 
   // Load the caller's lists when the wanted one is not among those already loaded.
   useEffect(() => {
@@ -87,13 +90,14 @@ export default function ProductListingPage() {
       scrolledTo.current = null;
       return;
     }
+    if (!cardsReady) return;
     if (scrolledTo.current === productId) return;
     const id = CSS.escape(productId);
     const el = document.querySelector<HTMLElement>(`.swiper-slide-active [data-product-id="${id}"], [data-product-id="${id}"]`);
     if (!el) return;
     scrolledTo.current = productId;
     el.scrollIntoView?.({ block: 'nearest' });
-  }, [productId, list]);
+  }, [productId, list, cardsReady]);
 
   usePageTitle(list?.name, t('common.siteName'));
   usePublishViewedList(list);
@@ -128,7 +132,7 @@ export default function ProductListingPage() {
   };
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list) return <PageLoading label={t('listing.loading')} />;
+  if (!list || !cardsReady) return <PageLoading label={t('listing.loading')} />;
 
   return (
     <>

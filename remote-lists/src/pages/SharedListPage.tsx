@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@wishlist/contracts';
 import { getFavorites } from '@wishlist/api-client';
@@ -76,6 +76,10 @@ export default function SharedListPage() {
   }, [signedIn, productListId]);
 
   const list = source?.kind === 'shared' && source.listId === productListId ? lists[0] : undefined;
+  // Issue 13: the store's update renders at once (a blocking render, as every external store's); the
+  // 50 cards then render in a deferred pass, which React slices into short tasks (the spinner stays
+  // up meanwhile) instead of one long task that blocks the first taps.
+  const cardsReady = useDeferredValue(Boolean(list), false);
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
 
@@ -84,7 +88,7 @@ export default function SharedListPage() {
   }, []);
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || (list.isOwner && !preview)) return <PageLoading label={t('listing.loadingShared')} />;
+  if (!list || !cardsReady || (list.isOwner && !preview)) return <PageLoading label={t('listing.loadingShared')} />;
 
   if (list.isOwner) {
     const exit = () => navigate(paths.listing(list.id));
