@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { Product } from '@wishlist/contracts';
+import { signalFirstViewReady, type Product } from '@wishlist/contracts';
 import { getFavorites } from '@wishlist/api-client';
 import { hasSession, notify, useSessionStore } from '@wishlist/stores';
 import { ListView } from '../components/ListView';
@@ -78,6 +78,11 @@ export default function SharedListPage() {
   const list = source?.kind === 'shared' && source.listId === productListId ? lists[0] : undefined;
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
+  // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.
+  const painted = failed || (!!list && (!list.isOwner || preview));
+  useEffect(() => {
+    if (painted) signalFirstViewReady();
+  }, [painted]);
 
   const selectProduct = useCallback((product: Product) => {
     if (product.id) useListsStore.getState().setFocus(product.id);

@@ -25,6 +25,7 @@ import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackAddress, isLoopbackHost, outboxExposureWarning } from './network';
 import { securityHeaders } from './security';
+import { FirstViewSnapshots } from './snapshot';
 import { replay, SharedCache } from './sharedCache';
 
 /**
@@ -146,7 +147,8 @@ export function createGateway(
     );
   } else {
     const router = express.Router();
-    staticFrontends(router, config);
+    const snapshots = new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool });
+    staticFrontends(router, config, snapshots);
     app.use(router);
   }
 

@@ -14,5 +14,5 @@ export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
 /** Says the page's content has rendered (a no-op outside a browser or without a snapshot). */
 export function signalFirstViewReady(win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
   if (!win || !win.document.getElementById(FIRST_VIEW_ID)) return;
-  win.dispatchEvent(new win.Event(FIRST_VIEW_READY_EVENT));
+  win.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
 }
