@@ -20,8 +20,9 @@
 // (a list that is not there, a slow service, a build without these files) gives the page exactly as
 // before, logged: never an error for the person.
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { createRequire, wrap } from 'node:module';
+import { dirname, join } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import type { IncomingMessage } from 'node:http';
 import Negotiator from 'negotiator';
 import { CLIENT_HEADER, signClientAddress, type Logger } from '@wishlist/service-kit';
@@ -102,10 +103,20 @@ class FileCache<T> {
 
 const nodeRequire = createRequire(__filename);
 
+/**
+ * Evaluates a CommonJS bundle as Node's require does, but outside its module cache: a redeployed
+ * bundle (the file replaced by rename) is loaded anew. The bundle is self-contained (it only
+ * requires Node's own modules).
+ */
+export function loadCommonJs(file: string): unknown {
+  const compiled = runInThisContext(wrap(readFileSync(file, 'utf8')), { filename: file }) as (...args: unknown[]) => void;
+  const module = { exports: {} as unknown };
+  compiled.call(module.exports, module.exports, nodeRequire, module, file, dirname(file));
+  return module.exports;
+}
+
 function loadRenderer(file: string): SharedListRenderer {
-  // A redeployed bundle replaces the file (rename): load the new one, not Node's cached module.
-  delete nodeRequire.cache[file];
-  const mod = nodeRequire(file) as Partial<SharedListRenderer>;
+  const mod = loadCommonJs(file) as Partial<SharedListRenderer>;
   if (typeof mod.renderSharedList !== 'function') throw new Error(`${file} exports no renderSharedList`);
   return mod as SharedListRenderer;
 }
