@@ -4,7 +4,7 @@
 // Issue 13: the shared-list page rendered on the server (what the gateway puts in #first-view)
 // is the page a visitor's app renders: the same components, words and pictures, everything escaped.
 import type { ProductList } from '@wishlist/contracts';
-import { renderSharedList, sharedListPreloads, withoutHoistedPreloads } from './firstView';
+import { renderSharedList, sharedListPreloads, SNAPSHOT_MAX_PRODUCTS, withoutHoistedPreloads } from './firstView';
 
 const HOSTILE = '</script><img src=x onerror=alert(1)>';
 const list: ProductList = {
@@ -58,6 +58,12 @@ describe('renderSharedList', () => {
     const html = renderSharedList({ list: { ...list, isOwner: true }, language: 'en' });
     expect(html).toContain('Shared with you');
     expect(html).not.toContain('Delete list');
+  });
+
+  it('renders nothing for a very long list (the page comes as before)', () => {
+    const many = Array.from({ length: SNAPSHOT_MAX_PRODUCTS + 1 }, (_, i) => ({ ...list.products[0], id: `p${i}` }));
+    expect(renderSharedList({ list: { ...list, products: many }, language: 'en' })).toBe('');
+    expect(renderSharedList({ list: { ...list, products: many.slice(1) }, language: 'en' })).toContain('lists-view');
   });
 
   it('an empty list says so', () => {

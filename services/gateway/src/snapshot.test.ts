@@ -177,6 +177,10 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     } finally {
       renameSync(`${bundle}.away`, bundle);
     }
+    // A renderer that declines (an empty answer): the page as before.
+    deployRenderer('exports.renderSharedList = () => "";');
+    utimesSync(bundle, new Date(), new Date(Date.now() + 500));
+    expect(withoutSnapshot((await request(app).get('/see/public').set(html)).text)).toBe(true);
     // A renderer that throws: the page as before.
     deployRenderer('exports.renderSharedList = () => { throw new Error("boom"); };');
     utimesSync(bundle, new Date(), new Date(Date.now() + 1000));

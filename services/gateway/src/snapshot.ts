@@ -209,6 +209,8 @@ export class FirstViewSnapshots {
     const list = await this.readList(listId, language, clientAddress);
     if (!list) return null;
     const page = renderer.renderSharedList({ list, language });
+    // The renderer's way of saying no (a list too long to be worth it).
+    if (typeof page !== 'string' || !page) return null;
     const preloads = (renderer.sharedListPreloads?.(list) ?? [])
       .filter((p) => typeof p?.href === 'string' && p.href.startsWith('/'))
       .map(
