@@ -167,7 +167,9 @@ export class FirstViewSnapshots {
     try {
       return route.kind === 'home' ? this.home(route.language) : await this.sharedList(req, route.listId, clientAddress);
     } catch (err) {
-      this.deps.logger.warn({ path: pathname, err: (err as Error).message }, 'first view: no snapshot');
+      // A build without first-view files (an older deployment) is expected, not worth a warning per page.
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      this.deps.logger[missing ? 'debug' : 'warn']({ path: pathname, err: (err as Error).message }, 'first view: no snapshot');
       return null;
     }
   }
