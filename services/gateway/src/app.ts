@@ -149,6 +149,8 @@ export function createGateway(
     const router = express.Router();
     const snapshots = new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool });
     staticFrontends(router, config, snapshots);
+    // Off the start's path: the first shared list opened then does not wait for the renderer to load.
+    setImmediate(() => snapshots.warm());
     app.use(router);
   }
 

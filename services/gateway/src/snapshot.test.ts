@@ -50,6 +50,7 @@ write(
 write('remote-lists/dist/static/css/async/see.0badcafe.css', '.lists-card{display:flex}');
 
 // The lists service: a public list, a hostile one, an unknown one, a slow one; what reached it.
+let changingName = 'Before';
 const seen: { path: string; authorization?: string; identity?: string; cookie?: string; client: string | null }[] = [];
 const lists = express();
 const product = (name: string, picture?: string) => ({ id: name, name, price: 1990, url: 'https://shop.example/p', image: 'https://shop.example/p.png', ...(picture ? { picture } : {}) });
@@ -68,6 +69,7 @@ lists.get('/api/product-lists/:id', async (req, res) => {
     await new Promise((r) => setTimeout(r, SNAPSHOT_TIMEOUT_MS + 600));
     return res.json({ data: { id, name: 'Too late', isOwner: false, products: [] } });
   }
+  if (id === 'changing') return res.json({ data: { id, name: changingName, isOwner: false, products: [product('Teapot')] } });
   if (id === 'owned') return res.json({ data: { id, name: 'Mine', isOwner: true, products: [] } });
   if (id === 'broken') return res.type('json').send('{"data":');
   res.status(404).json({ error: { code: 'not_found', message: 'No such list' } });
@@ -189,6 +191,23 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     deployRenderer(RENDERER.replace('class="lists-view"', 'class="lists-view lists-view--v2"'));
     utimesSync(bundle, new Date(), new Date(Date.now() + 2000));
     expect(firstView((await request(app).get('/see/public').set(html)).text)).toContain('lists-view--v2');
+  });
+
+  it('renders a list once per version of it and language (a link opened by many), again when it changes', async () => {
+    const bundle = join(fe.root, 'remote-lists/dist/server/first-view.cjs');
+    deployRenderer(`let n = 0;\n${RENDERER.replace("'<div class=\"lists-view\"", "'<div data-render=\"' + (++n) + '\" class=\"lists-view\"")}`);
+    utimesSync(bundle, new Date(), new Date(Date.now() + 3000));
+    const render = async (lang = 'en') => /data-render="(\d+)"/.exec((await request(app).get('/see/changing').set(html).set('Accept-Language', lang)).text)?.[1];
+    const first = await render();
+    expect(first).toBeDefined();
+    expect(await render()).toBe(first);
+    expect(await render('fr')).toBe(String(Number(first) + 1));
+    changingName = 'After';
+    const page = (await request(app).get('/see/changing').set(html)).text;
+    expect(page).toContain('<h1>After</h1>');
+    expect(/data-render="(\d+)"/.exec(page)?.[1]).toBe(String(Number(first) + 2));
+    deployRenderer();
+    utimesSync(bundle, new Date(), new Date(Date.now() + 4000));
   });
 
   it('leaves out an owner preview (?preview=visitor) and HEAD requests', async () => {

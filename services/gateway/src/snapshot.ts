@@ -19,11 +19,13 @@
 // app's `#root` invisible (no boot splash over it) until the shell swaps them. Whatever goes wrong
 // (a list that is not there, a slow service, a build without these files) gives the page exactly as
 // before, logged: never an error for the person.
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import type { IncomingMessage } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
 import { CLIENT_HEADER, signClientAddress, type Logger } from '@wishlist/service-kit';
 import type { UpstreamPool } from './upstreams';
@@ -150,15 +152,35 @@ export interface SnapshotDeps {
   fetchImpl?: typeof fetch;
 }
 
+/** Rendered shared lists kept (a link opened by many renders once per change of the list). */
+const RENDERED_LISTS = 200;
+
 export class FirstViewSnapshots {
   private readonly text = new FileCache((f) => readFileSync(f, 'utf8'));
   private readonly json = new FileCache((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
   private readonly renderers = new FileCache(loadRenderer);
+  /** Keyed by the renderer's identity, the language and a hash of the service's answer. */
+  private readonly rendered = new LRUCache<string, { page: string; preloads: string[] }>({ max: RENDERED_LISTS });
+  private rendererIds = new WeakMap<SharedListRenderer, number>();
+  private nextRendererId = 1;
 
   constructor(
     private readonly sources: SnapshotSources,
     private readonly deps: SnapshotDeps,
   ) {}
+
+  /**
+   * Loads the shared-list renderer and runs it once, so that the first visitor after a start does
+   * not wait for the bundle to load and compile (~150 ms). Quiet when there is none.
+   */
+  warm(): void {
+    try {
+      const renderer = this.renderers.get(join(this.sources.remoteListsDist, 'server', 'first-view.cjs'));
+      renderer.renderSharedList({ list: { id: 'warm-up', name: '', isOwner: false, products: [] }, language: 'en' });
+    } catch {
+      /* the first request says what is wrong */
+    }
+  }
 
   /** The snapshot for this request, or null (logged when something failed, silent when not applicable). */
   async snapshotFor(req: IncomingMessage, pathname: string, clientAddress: string): Promise<Snapshot | null> {
@@ -208,11 +230,24 @@ export class FirstViewSnapshots {
     const renderer = this.renderers.get(join(dist, 'server', 'first-view.cjs'));
     const css = this.styles(dist, '/remotes/lists/', exposeStylesheets(this.json.get(join(dist, 'mf-manifest.json')), './SharedListPage'));
     const language = requestLanguage(req);
-    const list = await this.readList(listId, language, clientAddress);
-    if (!list) return null;
-    const page = renderer.renderSharedList({ list, language });
+    const answer = await this.readList(listId, language, clientAddress);
+    if (!answer) return null;
+    let rendererId = this.rendererIds.get(renderer);
+    if (rendererId === undefined) this.rendererIds.set(renderer, (rendererId = this.nextRendererId++));
+    const key = `${rendererId}:${language}:${answer.hash}`;
+    let rendered = this.rendered.get(key);
+    if (!rendered) {
+      rendered = this.renderList(renderer, answer.list, language);
+      this.rendered.set(key, rendered);
+    }
     // The renderer's way of saying no (a list too long to be worth it).
-    if (typeof page !== 'string' || !page) return null;
+    if (!rendered.page) return null;
+    return this.compose('see', language, rendered.page, css, rendered.preloads);
+  }
+
+  private renderList(renderer: SharedListRenderer, list: unknown, language: SnapshotLanguage): { page: string; preloads: string[] } {
+    const page = renderer.renderSharedList({ list, language });
+    if (typeof page !== 'string' || !page) return { page: '', preloads: [] };
     const preloads = (renderer.sharedListPreloads?.(list) ?? [])
       .filter((p) => typeof p?.href === 'string' && p.href.startsWith('/'))
       .map(
@@ -222,14 +257,14 @@ export class FirstViewSnapshots {
           (p.imageSizes ? ` imagesizes="${escapeAttr(p.imageSizes)}"` : '') +
           ' fetchpriority="high">',
       );
-    return this.compose('see', language, page, css, preloads);
+    return { page, preloads };
   }
 
   /**
    * GET /api/product-lists/{id} from the lists service, as an anonymous browser: no bearer, no
    * identity, the visitor's (signed) address. Null for anything but a 200 with a list.
    */
-  private async readList(listId: string, language: SnapshotLanguage, clientAddress: string): Promise<unknown | null> {
+  private async readList(listId: string, language: SnapshotLanguage, clientAddress: string): Promise<{ list: unknown; hash: string } | null> {
     const base = this.deps.listsPool.pick();
     if (!base) return null;
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language, 'X-Forwarded-For': clientAddress };
@@ -242,9 +277,10 @@ export class FirstViewSnapshots {
       await res.body?.cancel();
       return null;
     }
-    const body = (await res.json()) as { data?: { id?: unknown; name?: unknown; isOwner?: unknown; products?: unknown } };
+    const text = await res.text();
+    const body = JSON.parse(text) as { data?: { id?: unknown; name?: unknown; isOwner?: unknown; products?: unknown } };
     const list = body?.data;
     if (!list || typeof list.id !== 'string' || typeof list.name !== 'string' || !Array.isArray(list.products) || list.isOwner === true) return null;
-    return list;
+    return { list, hash: createHash('sha256').update(text).digest('base64url') };
   }
 }
