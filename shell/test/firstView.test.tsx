@@ -143,3 +143,50 @@ describe('the app ends the snapshot', () => {
     expect(lastSwapReason()).toBe('ready');
   });
 });
+
+describe('a press on the snapshot is not lost', () => {
+  /** The snapshot and the app's page, alike under <main>, before the swap. */
+  function servePages(onAppPress: jest.Mock) {
+    document.body.innerHTML =
+      '<div id="first-view"><header><button id="menu">Menu</button></header><main><ul><li><button class="card">Teapot</button></li><li><button class="card">Lamp</button></li></ul><a href="/basket">Basket</a></main></div>' +
+      '<div id="root"><main><ul><li><button class="card">Teapot</button></li><li><button class="card">Lamp</button></li></ul><a href="/basket">Basket</a></main></div>';
+    document.documentElement.setAttribute('data-first-view', 'see');
+    for (const [i, b] of Array.from(document.querySelectorAll('#root .card')).entries()) b.addEventListener('click', () => onAppPress(i));
+  }
+
+  it('replays the last control pressed on the same control of the app, and moves the focus there', () => {
+    const onAppPress = jest.fn();
+    servePages(onAppPress);
+    startFirstViewSwap();
+    const lamp = document.querySelectorAll<HTMLButtonElement>('#first-view .card')[1];
+    lamp.focus();
+    lamp.click();
+    expect(onAppPress).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+    expect(onAppPress).toHaveBeenCalledWith(1);
+    expect(onAppPress).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(document.querySelectorAll('#root .card')[1]);
+  });
+
+  it('replays nothing when the swap comes from another page (a new route, an error panel)', () => {
+    const onAppPress = jest.fn();
+    servePages(onAppPress);
+    startFirstViewSwap();
+    document.querySelectorAll<HTMLButtonElement>('#first-view .card')[0].click();
+    swapFirstView('route');
+    expect(onAppPress).not.toHaveBeenCalled();
+  });
+
+  it('leaves links to work as links, and presses outside the page alone', () => {
+    const onAppPress = jest.fn();
+    servePages(onAppPress);
+    startFirstViewSwap();
+    const link = document.querySelector<HTMLAnchorElement>('#first-view a')!;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    document.querySelector<HTMLButtonElement>('#first-view #menu')!.click();
+    window.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+    expect(onAppPress).not.toHaveBeenCalled();
+  });
+});

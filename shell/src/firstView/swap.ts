@@ -11,6 +11,9 @@
 //  - the remote failed (the error panel with Retry: RemotePage);
 //  - the session turns out signed in (the snapshot's header is the signed-out one);
 //  - SWAP_TIMEOUT_MS passed, whatever the app shows then.
+// The snapshot's controls do nothing by themselves (its links are real links). A press on one of
+// its page's controls before the swap (a card, "Add to favorites") is not lost: it is replayed on
+// the same control of the app's page once it is there, and the focus moves to the same place.
 import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_ID, FIRST_VIEW_READY_EVENT } from '@wishlist/contracts';
 
 /** The longest the snapshot stands for the app. */
@@ -25,6 +28,48 @@ export function hasFirstView(doc: Document = document): boolean {
 
 let cleanup: (() => void) | null = null;
 let lastReason: SwapReason | null = null;
+/** The last control pressed in the snapshot, found again in the app by its place in <main> or <footer>. */
+let pressed: Place | null = null;
+
+/** Where an element sits under one of the regions the snapshot and the app render alike. */
+interface Place {
+  region: 'main' | 'footer';
+  path: number[];
+  tag: string;
+}
+
+const REGIONS = ['main', 'footer'] as const;
+
+/** The place of `el` in the snapshot, or null outside the regions both render alike. */
+function placeOf(el: Element, snapshot: Element): Place | null {
+  for (const region of REGIONS) {
+    const base = snapshot.querySelector(region);
+    if (!base || !base.contains(el)) continue;
+    const path: number[] = [];
+    for (let node: Element = el; node !== base; node = node.parentElement!) path.unshift(Array.prototype.indexOf.call(node.parentElement!.children, node));
+    return { region, path, tag: el.tagName };
+  }
+  return null;
+}
+
+/** The element at the same place in the app (#root), if it is the same kind of element. */
+function elementAt(place: Place, doc: Document): HTMLElement | null {
+  let node: Element | null | undefined = doc.getElementById('root')?.querySelector(place.region);
+  for (const i of place.path) node = node?.children[i];
+  return node instanceof HTMLElement && node.tagName === place.tag ? node : null;
+}
+
+const CONTROL = 'button, [role="button"], summary, input, select, textarea';
+
+/** Keeps what the person pressed in the snapshot (links excepted: they work as links). */
+function onSnapshotClick(e: MouseEvent, snapshot: Element): void {
+  const target = e.target instanceof Element ? e.target : null;
+  if (!target || target.closest('a[href]')) return;
+  const control = target.closest(CONTROL);
+  if (!control || !snapshot.contains(control)) return;
+  e.preventDefault();
+  pressed = placeOf(control, snapshot);
+}
 
 /** Why the last swap happened (tests, and a developer wondering). */
 export function lastSwapReason(): SwapReason | null {
@@ -39,12 +84,19 @@ export function swapFirstView(reason: SwapReason, doc: Document = document, win:
   const snapshot = doc.getElementById(FIRST_VIEW_ID);
   if (!snapshot && !doc.documentElement.hasAttribute(FIRST_VIEW_ATTRIBUTE)) return;
   const y = win.scrollY;
+  // Another page (a new route, an error panel) has nothing to carry a press or the focus over to.
+  const samePage = reason !== 'route' && reason !== 'error';
+  const active = snapshot && samePage && doc.activeElement && snapshot.contains(doc.activeElement) ? placeOf(doc.activeElement, snapshot) : null;
+  const press = samePage ? pressed : null;
+  pressed = null;
   snapshot?.remove();
   doc.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);
   if (y > 0 && Math.abs(win.scrollY - y) > 1) win.scrollTo({ top: y, left: 0, behavior: 'instant' as ScrollBehavior });
   lastReason = reason;
   cleanup?.();
   cleanup = null;
+  if (active) elementAt(active, doc)?.focus({ preventScroll: true });
+  if (press) elementAt(press, doc)?.click();
 }
 
 /** Called once before the app renders: waits for the page's signal, or the timeout. */
@@ -54,11 +106,15 @@ export function startFirstViewSwap(doc: Document = document, win: Window = windo
     doc.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);
     return;
   }
+  const snapshot = doc.getElementById(FIRST_VIEW_ID)!;
   const onReady = () => swapFirstView('ready', doc, win);
+  const onClick = (e: MouseEvent) => onSnapshotClick(e, snapshot);
   win.addEventListener(FIRST_VIEW_READY_EVENT, onReady);
+  snapshot.addEventListener('click', onClick, true);
   const timer = win.setTimeout(() => swapFirstView('timeout', doc, win), SWAP_TIMEOUT_MS);
   cleanup = () => {
     win.removeEventListener(FIRST_VIEW_READY_EVENT, onReady);
+    snapshot.removeEventListener('click', onClick, true);
     win.clearTimeout(timer);
   };
 }
