@@ -190,3 +190,24 @@ describe('a press on the snapshot is not lost', () => {
     expect(onAppPress).not.toHaveBeenCalled();
   });
 });
+
+describe('keys pressed on the snapshot are not lost', () => {
+  it('replays the arrow, Home and End keys pressed on a card on the app’s page, after the focus', () => {
+    document.body.innerHTML =
+      '<div id="first-view"><main><ul><li><button class="card">A</button></li><li><button class="card">B</button></li></ul></main></div>' +
+      '<div id="root"><main><ul><li><button class="card">A</button></li><li><button class="card">B</button></li></ul></main></div>';
+    document.documentElement.setAttribute('data-first-view', 'see');
+    const seen: string[] = [];
+    document.querySelector('#root ul')!.addEventListener('keydown', (e) => seen.push(`${(e as KeyboardEvent).key}@${(e.target as HTMLElement).textContent}`));
+    startFirstViewSwap();
+    const first = document.querySelector<HTMLButtonElement>('#first-view .card')!;
+    first.focus();
+    const end = new KeyboardEvent('keydown', { key: 'End', bubbles: true, cancelable: true });
+    first.dispatchEvent(end);
+    expect(end.defaultPrevented).toBe(true);
+    first.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    window.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+    expect(document.activeElement).toBe(document.querySelector('#root .card'));
+    expect(seen).toEqual(['End@A']);
+  });
+});

@@ -13,7 +13,8 @@
 //  - SWAP_TIMEOUT_MS passed, whatever the app shows then.
 // The snapshot's controls do nothing by themselves (its links are real links). A press on one of
 // its page's controls before the swap (a card, "Add to favorites") is not lost: it is replayed on
-// the same control of the app's page once it is there, and the focus moves to the same place.
+// the same control of the app's page once it is there, and the focus moves to the same place;
+// the arrow, Home and End keys pressed on a control of the page (the cards' roving focus) follow.
 import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_ID, FIRST_VIEW_READY_EVENT } from '@wishlist/contracts';
 
 /** The longest the snapshot stands for the app. */
@@ -30,6 +31,9 @@ let cleanup: (() => void) | null = null;
 let lastReason: SwapReason | null = null;
 /** The last control pressed in the snapshot, found again in the app by its place in <main> or <footer>. */
 let pressed: Place | null = null;
+/** Navigation keys pressed on a control of the snapshot's page, in order, replayed on the app's. */
+let keys: { place: Place; key: string; shiftKey: boolean }[] = [];
+const REPLAYED_KEYS = new Set(['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End']);
 
 /** Where an element sits under one of the regions the snapshot and the app render alike. */
 interface Place {
@@ -61,6 +65,16 @@ function elementAt(place: Place, doc: Document): HTMLElement | null {
 
 const CONTROL = 'button, [role="button"], summary, input, select, textarea';
 
+/** Keeps the navigation keys pressed on a control of the snapshot's page (not letting them scroll it). */
+function onSnapshotKey(e: KeyboardEvent, snapshot: Element): void {
+  if (!REPLAYED_KEYS.has(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const control = e.target instanceof Element ? e.target.closest(CONTROL) : null;
+  const place = control && snapshot.contains(control) ? placeOf(control, snapshot) : null;
+  if (!place) return;
+  e.preventDefault();
+  if (keys.length < 50) keys.push({ place, key: e.key, shiftKey: e.shiftKey });
+}
+
 /** Keeps what the person pressed in the snapshot (links excepted: they work as links). */
 function onSnapshotClick(e: MouseEvent, snapshot: Element): void {
   const target = e.target instanceof Element ? e.target : null;
@@ -88,7 +102,9 @@ export function swapFirstView(reason: SwapReason, doc: Document = document, win:
   const samePage = reason !== 'route' && reason !== 'error';
   const active = snapshot && samePage && doc.activeElement && snapshot.contains(doc.activeElement) ? placeOf(doc.activeElement, snapshot) : null;
   const press = samePage ? pressed : null;
+  const typed = samePage ? keys : [];
   pressed = null;
+  keys = [];
   snapshot?.remove();
   doc.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);
   if (y > 0 && Math.abs(win.scrollY - y) > 1) win.scrollTo({ top: y, left: 0, behavior: 'instant' as ScrollBehavior });
@@ -97,6 +113,11 @@ export function swapFirstView(reason: SwapReason, doc: Document = document, win:
   cleanup = null;
   if (active) elementAt(active, doc)?.focus({ preventScroll: true });
   if (press) elementAt(press, doc)?.click();
+  for (const k of typed) {
+    // Where the app's own handler moved the focus since, if anywhere on the page; else the key's control.
+    const target = doc.activeElement instanceof HTMLElement && doc.getElementById('root')?.contains(doc.activeElement) ? doc.activeElement : elementAt(k.place, doc);
+    target?.dispatchEvent(new KeyboardEvent('keydown', { key: k.key, shiftKey: k.shiftKey, bubbles: true, cancelable: true }));
+  }
 }
 
 /** Called once before the app renders: waits for the page's signal, or the timeout. */
@@ -109,12 +130,15 @@ export function startFirstViewSwap(doc: Document = document, win: Window = windo
   const snapshot = doc.getElementById(FIRST_VIEW_ID)!;
   const onReady = () => swapFirstView('ready', doc, win);
   const onClick = (e: MouseEvent) => onSnapshotClick(e, snapshot);
+  const onKey = (e: KeyboardEvent) => onSnapshotKey(e, snapshot);
   win.addEventListener(FIRST_VIEW_READY_EVENT, onReady);
   snapshot.addEventListener('click', onClick, true);
+  snapshot.addEventListener('keydown', onKey, true);
   const timer = win.setTimeout(() => swapFirstView('timeout', doc, win), SWAP_TIMEOUT_MS);
   cleanup = () => {
     win.removeEventListener(FIRST_VIEW_READY_EVENT, onReady);
     snapshot.removeEventListener('click', onClick, true);
+    snapshot.removeEventListener('keydown', onKey, true);
     win.clearTimeout(timer);
   };
 }
