@@ -4,7 +4,7 @@
 // disturbing the stack the other journeys share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync as makeTempDir, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { PORT } from '../playwright.config';
@@ -47,6 +47,9 @@ export async function buildRemoteVariant(workspace: string, edit: (dir: string) 
   });
   edit(dir);
   await run(process.execPath, [join(ROOT, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], dir, { NODE_ENV: 'production' });
+  // The rest of its `build` script (issue 13): the first view's server renderer or prerendered pages.
+  const firstView = join(dir, 'scripts/build-first-view.mjs');
+  if (existsSync(firstView)) await run(process.execPath, [firstView], dir, { NODE_ENV: 'production' });
   return join(dir, 'dist');
 }
 

@@ -45,6 +45,11 @@ test.afterAll(async () => {
   removeTemporaryDirs();
 });
 
+const FIRST_VIEW = /<div id="first-view">[\s\S]*?<\/div>(?=\s*<div id="root">)/;
+const FIRST_VIEW_CSS = /<style id="first-view-css">[\s\S]*?<\/style>/;
+const firstViewOf = (page: string) => FIRST_VIEW.exec(page)?.[0] ?? '';
+const withoutFirstView = (page: string) => page.replace(FIRST_VIEW, '').replace(FIRST_VIEW_CSS, '');
+
 /** Fails the test on any 4xx/5xx or failed request under /remotes/, and on any page error. */
 function watchForBrokenChunks(page: Page): string[] {
   const broken: string[] = [];
@@ -62,6 +67,8 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   test.setTimeout(180_000);
   const shellBefore = fileHashes(join(ROOT, 'shell/dist'));
   const indexBefore = await (await fetch(`${gateway.url}/en`, { headers: { accept: 'text/html' } })).text();
+  // Issue 13: /en carries the home page prerendered by remote-content, read from its deployed dist.
+  expect(firstViewOf(indexBefore)).toContain('The wish list for every occasion');
   const remotesBefore = await (await fetch(`${gateway.url}/remotes.json`)).json();
   const liveBefore = Object.keys(fileHashes(live));
 
@@ -110,7 +117,11 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   expect(liveAfter).toEqual(expect.arrayContaining(liveBefore));
   expect(liveAfter.length).toBeGreaterThan(liveBefore.length);
   expect(fileHashes(join(ROOT, 'shell/dist'))).toEqual(shellBefore);
-  expect(await (await fetch(`${gateway.url}/en`, { headers: { accept: 'text/html' } })).text()).toBe(indexBefore);
+  // The page the shell serves is the same but for the remote's own first view, now the new one
+  // (no gateway restart).
+  const indexAfter = await (await fetch(`${gateway.url}/en`, { headers: { accept: 'text/html' } })).text();
+  expect(firstViewOf(indexAfter)).toContain(REDEPLOYED);
+  expect(withoutFirstView(indexAfter)).toBe(withoutFirstView(indexBefore));
   expect(await (await fetch(`${gateway.url}/remotes.json`)).json()).toEqual(remotesBefore);
   const manifest = await fetch(`${gateway.url}/remotes/content/mf-manifest.json`);
   expect(manifest.headers.get('cache-control')).toBe('no-cache');

@@ -99,3 +99,95 @@ test.describe('issue 13: product pictures', () => {
     await visitor.context().close();
   });
 });
+
+// Issue 13, "snapshot then swap": the gateway serves the first view's markup (rendered with the
+// front ends' own components), so it shows before, and without, any script; the app then takes over.
+test.describe('issue 13: server-rendered first view', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  async function seededList(page: import('@playwright/test').Page, tag: string, names: string[]) {
+    await signIn(page, tag);
+    const bearer = await storedBearer(page);
+    const headers = { Authorization: `Bearer ${bearer}` };
+    const lists = (await (await page.request.get('/api/product-lists', { headers })).json()) as { data: { id: string; isOwner: boolean }[] };
+    const listId = lists.data.find((l) => l.isOwner)!.id;
+    const slugs = ['teapot', 'lamp', 'scarf'];
+    for (const [i, name] of names.entries()) {
+      const res = await page.request.post('/api/products-in-lists', {
+        headers,
+        data: { name, price: 2490, image: `${SHOP_URL}/images/${slugs[i % 3]}-large.png`, url: `${SHOP_URL}/products/${slugs[i % 3]}.html`, productListId: listId },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    return { listId, headers };
+  }
+
+  test('without JavaScript, a shared list shows its name, products and pictures, and /en its hero', async ({ page, browser }, info) => {
+    const names = ['Blue teapot', 'Brass lamp', 'Wool </script><img src=x onerror=alert(1)> scarf'];
+    const { listId } = await seededList(page, 'no-js', names);
+    const { viewport, baseURL } = info.project.use;
+    const context = await browser.newContext({ viewport, baseURL, javaScriptEnabled: false, locale: 'en-US' });
+    const visitor = await context.newPage();
+    await visitor.goto(`/see/${listId}`);
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'My wish list' })).toBeVisible();
+    for (const name of names) await expect(visitor.locator('.lists-card__name', { hasText: name })).toBeVisible();
+    // The hostile name is text, nothing else.
+    await expect(visitor.locator('#first-view img[src="x"]')).toHaveCount(0);
+    const pictures = visitor.locator('.lists-card__media img');
+    await expect(pictures).toHaveCount(3);
+    await expect
+      .poll(() => pictures.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0 && (e as HTMLImageElement).currentSrc.includes('/api/images/'))))
+      .toBe(true);
+    // The boot splash of #root covers nothing.
+    await expect(visitor.locator('.boot-splash')).toBeHidden();
+    // One header for the viewport (the app's 640 px breakpoint), signed out.
+    const mobile = (viewport?.width ?? 1280) <= 640;
+    await expect(visitor.getByRole('link', { name: mobile ? 'Log in' : 'Sign in' })).toBeVisible();
+
+    await visitor.goto('/fr');
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(visitor.locator('p.content-lead')).toBeVisible();
+    await expect(visitor.locator('p.content-lead')).toContainText('Rassemblez');
+    await visitor.goto('/en');
+    await expect(visitor.locator('p.content-lead')).toContainText('Gather the products you love');
+    await expect(visitor.getByRole('contentinfo')).toBeAttached();
+    await context.close();
+  });
+
+  test('with JavaScript, the app takes over from the snapshot without a shift: a card can be selected and added to the basket', async ({ page, browser }, info) => {
+    const { listId } = await seededList(page, 'swap', ['Blue teapot', 'Brass lamp', 'Wool scarf', 'Glass vase']);
+    const visitor = await visitorPage(browser, info);
+    await visitor.addInitScript(() => {
+      const w = window as unknown as { __shift: number; __snapshotSeen: boolean };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('DOMContentLoaded', () => (w.__snapshotSeen = document.getElementById('first-view') !== null));
+    });
+    await visitor.goto(`/see/${listId}`);
+    // The snapshot was served, then replaced by the app.
+    expect(await visitor.evaluate(() => (window as unknown as { __snapshotSeen: boolean }).__snapshotSeen)).toBe(true);
+    await expect(visitor.locator('#first-view')).toHaveCount(0);
+    await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view', /.*/);
+    await expect(visitor.locator('.lists-card')).toHaveCount(4);
+    await visitor.locator('.lists-card__select', { hasText: 'Brass lamp' }).click();
+    const add = visitor.getByRole('button', { name: /^add to basket$/i });
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(visitor.locator('.lists-card', { hasText: 'Brass lamp' })).toContainText('In your basket');
+    await visitor.waitForLoadState('networkidle');
+    const shift = await visitor.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, 'cumulative layout shift across the swap').toBeLessThanOrEqual(0.02);
+    await visitor.context().close();
+  });
+
+  test('the snapshot is left out for a list that is not there: the not-found page as before', async ({ browser }, info) => {
+    const visitor = await visitorPage(browser, info);
+    const res = await visitor.goto('/see/000000000000000000000000');
+    expect(await res!.text()).not.toContain('id="first-view"');
+    await expect(visitor).toHaveURL(/\/not-found$/);
+    await visitor.context().close();
+  });
+});

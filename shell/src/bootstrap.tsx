@@ -4,12 +4,16 @@ import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
 import { App } from './App';
 import { initNativeShell } from './nativeShell';
+import { startFirstViewSwap } from './firstView/swap';
 import './styles/global.css';
 
 // Before the router reads the address: it drops the `shell` query.
 initNativeShell();
 
 initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
+
+// Issue 13: the server's snapshot of the first view stays until the app's page is on screen.
+startFirstViewSwap();
 
 const container = document.getElementById('root');
 if (container) {

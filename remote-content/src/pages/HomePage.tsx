@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { signalFirstViewReady } from '@wishlist/contracts';
 import { GuideLinks } from '../components/GuideLinks';
 import { asArray, useDocumentTitle } from '../components/hooks';
 import { AddProductIllustration, ExtensionIllustration, RegisterIllustration, ShareIllustration } from '../components/Illustrations';
@@ -25,6 +27,8 @@ export default function HomePage() {
   const { t, lang } = useContent();
   useDocumentTitle(t('home.documentTitle'), t('common.siteName'));
   const steps = asArray<Step>(t('home.steps', { returnObjects: true }));
+  // Issue 13: the page is on screen: the shell may swap the server's snapshot for it.
+  useEffect(() => signalFirstViewReady(), []);
 
   return (
     <div className="content-page content-home">

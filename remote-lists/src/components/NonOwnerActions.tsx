@@ -87,6 +87,16 @@ function BasketPlaceholder() {
  */
 export function NonOwnerActions({ product }: NonOwnerActionsProps) {
   const { t } = useListsT();
+  // Rendered on the server (the first-view snapshot): the basket's controls as before they load.
+  if (typeof window === 'undefined') {
+    return (
+      <>
+        <BasketPlaceholder />
+        <BarItem action={openPageAction(t, product)} />
+        <BarItem action={seeBasketAction(t)} />
+      </>
+    );
+  }
   const Basket = getBasketActions();
   return (
     <>

@@ -28,8 +28,8 @@ export interface ProductCardProps {
 }
 
 /** Widest a card's picture is shown (CSS px), and its width by viewport (2 columns, 3 from 1280 px). */
-const CARD_CSS_WIDTH = 480;
-const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
+export const CARD_CSS_WIDTH = 480;
+export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
 
 /** The card's picture, name, price, website and badges (shared with the drag preview). */
 function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {

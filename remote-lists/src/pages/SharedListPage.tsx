@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { Product } from '@wishlist/contracts';
+import { signalFirstViewReady, type Product } from '@wishlist/contracts';
 import { getFavorites } from '@wishlist/api-client';
 import { hasSession, notify, useSessionStore } from '@wishlist/stores';
 import { ListView } from '../components/ListView';
@@ -82,6 +82,11 @@ export default function SharedListPage() {
   const cardsReady = useDeferredValue(Boolean(list), false);
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
+  // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.
+  const painted = failed || (!!list && (!list.isOwner || preview));
+  useEffect(() => {
+    if (painted) signalFirstViewReady();
+  }, [painted]);
 
   const selectProduct = useCallback((product: Product) => {
     if (product.id) useListsStore.getState().setFocus(product.id);

@@ -25,6 +25,7 @@ import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackAddress, isLoopbackHost, outboxExposureWarning } from './network';
 import { securityHeaders } from './security';
+import { FirstViewSnapshots } from './snapshot';
 import { replay, SharedCache } from './sharedCache';
 
 /**
@@ -146,7 +147,10 @@ export function createGateway(
     );
   } else {
     const router = express.Router();
-    staticFrontends(router, config);
+    const snapshots = new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool });
+    staticFrontends(router, config, snapshots);
+    // Off the start's path: the first shared list opened then does not wait for the renderer to load.
+    setImmediate(() => snapshots.warm());
     app.use(router);
   }
 

@@ -10,6 +10,7 @@
 // more; the runtime's own loads are retried cleanly. Hints are only hints: a route missing here
 // loads as before.
 import type { RemoteEntry } from './config';
+import type { Snapshot } from './snapshot';
 
 /** The remote (and, when one page dominates, its exposed module) each first view renders. */
 const FIRST_VIEWS: { path: RegExp; remote: string; expose?: string }[] = [
@@ -44,13 +45,30 @@ const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /**
  * index.html with the runtime configuration and the first view inlined (`<script
  * type="application/json">`, never run: no script-src needed) and the preload hints, before `</head>`.
+ * With a server-rendered snapshot (snapshot.ts): its stylesheets and picture preloads in <head>, its
+ * markup first in <body>, `<html lang>` its language and `data-first-view` (which hides #root until
+ * the shell swaps them). Without a <body> or <html> tag to anchor it, the snapshot is left out.
  */
-export function renderIndex(html: string, runtimeConfig: unknown, hints: FirstViewHints): string {
+export function renderIndex(html: string, runtimeConfig: unknown, hints: FirstViewHints, snapshot?: Snapshot | null): string {
+  const body = snapshot ? /<body\b[^>]*>/i.exec(html) : null;
+  const root = snapshot ? /<html\b[^>]*>/i.exec(html) : null;
+  const useSnapshot = snapshot && body && root && root.index < body.index;
   const tags = [
+    ...(useSnapshot ? [snapshot.head] : []),
     `<script id="wishlist-runtime-config" type="application/json">${inlineJson(runtimeConfig)}</script>`,
     ...(hints.firstView ? [`<script id="wishlist-first-view" type="application/json">${inlineJson(hints.firstView)}</script>`] : []),
     ...hints.fetches.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous">`),
   ].join('');
-  const at = html.indexOf('</head>');
-  return at === -1 ? tags + html : html.slice(0, at) + tags + html.slice(at);
+  let page = html;
+  if (useSnapshot) {
+    const bodyEnd = body.index + body[0].length;
+    page = page.slice(0, bodyEnd) + snapshot.body + page.slice(bodyEnd);
+    const attrs = root[0]
+      .slice(5, -1)
+      .replace(/\s(lang|data-first-view)=("[^"]*"|'[^']*'|[^\s>]*)/gi, '');
+    const tag = `<html${attrs} lang="${escapeAttr(snapshot.language)}" data-first-view="${escapeAttr(snapshot.kind)}">`;
+    page = page.slice(0, root.index) + tag + page.slice(root.index + root[0].length);
+  }
+  const at = page.indexOf('</head>');
+  return at === -1 ? tags + page : page.slice(0, at) + tags + page.slice(at);
 }

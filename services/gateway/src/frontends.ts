@@ -3,6 +3,8 @@ import { basename, join } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
 import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
 import { firstViewHints, renderIndex } from './firstView';
+import type { FirstViewSnapshots } from './snapshot';
+import { plainAddress } from './network';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Rsbuild names hashed files `name.<8+ hex>.ext` (static/js/123.abcd1234.js, static/css/index.abcd1234.css).
@@ -95,11 +97,11 @@ export function extensionDownloads(config: GatewayConfig): RequestHandler {
 }
 
 /** Static remotes under /remotes/<short>/ and the shell at / with the SPA fallback. */
-export function staticFrontends(router: Router, config: GatewayConfig): void {
+export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots): void {
   router.use('/downloads', extensionDownloads(config));
   for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
   // `/` and the app's routes: index.html written for the page (the static copy for other clients).
-  const page = spaFallback(config.shellDist, config);
+  const page = spaFallback(config.shellDist, config, snapshots);
   router.get('/', page);
   router.use(serveDir(config.shellDist, 'index.html'));
   router.use(page);
@@ -119,9 +121,9 @@ function readIndex(file: string): string {
  * HTML navigations to app routes (no file behind them) get the shell's index.html; with the
  * gateway's config, written for the route (firstView.ts: the runtime config and first view inline, a preload hint).
  */
-export function spaFallback(shellDist: string, config?: GatewayConfig): RequestHandler {
+export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots?: FirstViewSnapshots): RequestHandler {
   const index = join(shellDist, 'index.html');
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (NOT_SPA.test(req.path)) return next();
     if (!String(req.headers.accept ?? '').includes('text/html')) return next();
@@ -147,7 +149,15 @@ export function spaFallback(shellDist: string, config?: GatewayConfig): RequestH
     }
     const runtimeConfig = runtimeConfigOf(config);
     const hints = firstViewHints(req.path, runtimeConfig.remotes);
+    // Issue 13: the first view's markup (snapshot.ts); never an error because of it. An owner's
+    // preview (`?preview=visitor`) is not what an anonymous visitor sees: no snapshot.
+    const snapshot =
+      snapshots && req.method === 'GET' && req.query.preview === undefined
+        ? await snapshots.snapshotFor(req, req.path, plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown')).catch(() => null)
+        : null;
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(renderIndex(html, runtimeConfig, hints));
+    // The shared list's snapshot is in the language the browser asks for.
+    if (snapshots) res.vary('Accept-Language');
+    res.type('html').send(renderIndex(html, runtimeConfig, hints, snapshot));
   };
 }

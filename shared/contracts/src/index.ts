@@ -6,3 +6,4 @@ export * from './images';
 export * from './productFacts';
 export * from './productUrl';
 export * from './shareTarget';
+export * from './firstView';

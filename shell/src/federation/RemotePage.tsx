@@ -4,6 +4,7 @@ import { ErrorPanel, Spinner } from '@wishlist/ui';
 import { useRouteReady } from '../routing/routeReady';
 import { createRemoteComponent, type RemoteModuleId } from './remoteLoader';
 import { RemoteBoundary } from './RemoteBoundary';
+import { swapFirstView } from '../firstView/swap';
 
 function Rendered({ component: C }: { component: ComponentType<object> }) {
   const markReady = useRouteReady((s) => s.markReady);
@@ -14,6 +15,8 @@ function Rendered({ component: C }: { component: ComponentType<object> }) {
 function Failed({ onRetry }: { onRetry: () => void }) {
   const markReady = useRouteReady((s) => s.markReady);
   useEffect(markReady, [markReady]);
+  // The error panel replaces a server snapshot of the page at once (issue 13).
+  useEffect(() => swapFirstView('error'), []);
   return <ErrorPanel onRetry={onRetry} />;
 }
 

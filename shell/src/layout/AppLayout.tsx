@@ -10,11 +10,32 @@ import { SplashScreen } from './SplashScreen';
 import { SessionBootstrap } from '../session/SessionBootstrap';
 import { ScrollManager, useHeaderHeight } from '../routing/ScrollManager';
 import { trackInputModality } from './inputModality';
+import { FirstViewSwap } from '../firstView/FirstViewSwap';
 
 export const MAIN_ID = 'main-content';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * What every page sits in: the skip link, the header, the page and the footer. Shared by the app
+ * (AppLayout) and the server-rendered first view (firstView/prerender.tsx, issue 13), so the
+ * snapshot and the app are the same markup.
+ */
+export function AppFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('common');
+  return (
+    <>
+      <a className="shell-skip-link" href={`#${MAIN_ID}`}>
+        {t('a11y.skipToContent')}
+      </a>
+      {header}
+      <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
+        <div className="shell-container">{children}</div>
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const headerRef = useHeaderHeight();
@@ -24,14 +45,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <LanguageSync />
       <SessionBootstrap />
       <ScrollManager />
-      <a className="shell-skip-link" href={`#${MAIN_ID}`}>
-        {t('a11y.skipToContent')}
-      </a>
-      <header ref={headerRef} className="shell-header">{isMobile ? <MobileHeader /> : <DesktopHeader />}</header>
-      <main id={MAIN_ID} className="shell-main" tabIndex={-1}>
-        <div className="shell-container">{children}</div>
-      </main>
-      <Footer />
+      <FirstViewSwap />
+      <AppFrame
+        header={
+          <header ref={headerRef} className="shell-header">
+            {isMobile ? <MobileHeader /> : <DesktopHeader />}
+          </header>
+        }
+      >
+        {children}
+      </AppFrame>
       <Notifications onNavigate={navigate} />
       <SplashScreen />
     </div>

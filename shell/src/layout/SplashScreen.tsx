@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteReady } from '../routing/routeReady';
 import { Logo } from './Logo';
+import { hasFirstView } from '../firstView/swap';
 
 /** Failsafe: the splash never stays longer than this, whatever the first route does. */
 export const SPLASH_MAX_MS = 8000;
@@ -11,7 +12,8 @@ export function SplashScreen() {
   const { t } = useTranslation('common');
   const ready = useRouteReady((s) => s.ready);
   const markReady = useRouteReady((s) => s.markReady);
-  const [gone, setGone] = useState(false);
+  // The server's snapshot of the page is on screen (issue 13): nothing to cover.
+  const [gone, setGone] = useState(() => typeof document !== 'undefined' && hasFirstView());
 
   useEffect(() => {
     const failsafe = setTimeout(markReady, SPLASH_MAX_MS);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { hasFirstView } from '../firstView/swap';
 
 /** sessionStorage key of the remembered scroll positions (one per history entry). */
 export const SCROLL_POSITIONS_KEY = 'scroll-positions';
@@ -106,7 +107,8 @@ export function ScrollManager() {
     }
     const wanted = positions.current[location.key];
     if (wanted === undefined) {
-      if (!samePath) scrollToY(0);
+      // The server's snapshot is on screen (issue 13): the person may have scrolled it already.
+      if (!samePath && !hasFirstView()) scrollToY(0);
       return;
     }
     scrollToY(wanted);

@@ -1,0 +1,87 @@
+/**
+ * @jest-environment node
+ */
+// Issue 13: the shared-list page rendered on the server (what the gateway puts in #first-view)
+// is the page a visitor's app renders: the same components, words and pictures, everything escaped.
+import type { ProductList } from '@wishlist/contracts';
+import { renderSharedList, sharedListPreloads, SNAPSHOT_MAX_PRODUCTS, withoutHoistedPreloads } from './firstView';
+
+const HOSTILE = '</script><img src=x onerror=alert(1)>';
+const list: ProductList = {
+  id: 'l1',
+  name: 'Birthday',
+  isOwner: false,
+  products: [
+    { id: 'p1', name: 'Blue teapot', price: 2490, url: 'https://shop.example/teapot', image: 'https://shop.example/t.png', picture: '/api/images/t1.s1', websiteName: 'shop.example' },
+    { id: 'p2', name: 'Brass lamp', price: 1990, url: 'https://shop.example/lamp', image: 'https://shop.example/l.png', picture: '/api/images/t2.s2', hasBeenOffered: true },
+    { id: 'p3', name: 'Wool scarf', price: 990, url: 'https://shop.example/scarf', image: 'https://shop.example/s.png', picture: '/api/images/t3.s3' },
+  ],
+} as ProductList;
+
+describe('renderSharedList', () => {
+  it('renders the visitor view: name, count, cards with our srcset, prices, badges, the action bar', () => {
+    const html = renderSharedList({ list, language: 'en' });
+    expect(html).toMatch(/^<div class="lists-view">/);
+    expect(html).toContain('<h1 id="lists-current-title" tabindex="-1">Birthday</h1>');
+    expect(html).toContain('3 products');
+    expect(html).toContain('Shared with you');
+    expect(html).toContain('Add to favorites');
+    for (const name of ['Blue teapot', 'Brass lamp', 'Wool scarf']) expect(html).toContain(`>${name}</span>`);
+    expect(html).toContain('src="/api/images/t1.s1?w=480" srcSet="/api/images/t1.s1?w=96 96w');
+    expect(html).toContain('sizes="(min-width: 1280px) 400px, 50vw"');
+    expect(html).toContain('width="480" height="480"');
+    expect(html).toMatch(/24,90\s€/); // SPEC §9: French price format in every language
+    expect(html).toContain('Offered');
+    // The basket's controls as the app shows them before they load; real links stay links.
+    expect(html).toContain('lists-tab--placeholder');
+    expect(html).toContain('href="/basket"');
+    // No hoisted <link rel=preload> (the gateway writes them in <head>).
+    expect(html).not.toContain('<link');
+  });
+
+  it('speaks French', () => {
+    const html = renderSharedList({ list, language: 'fr' });
+    expect(html).toContain('3 produits');
+    expect(html).toContain('Partagée avec vous');
+    expect(html).toMatch(/24,90\s€/); // SPEC §9: French price format in every language
+    expect(renderSharedList({ list, language: 'de' })).toContain('3 products');
+  });
+
+  it('escapes hostile names', () => {
+    const html = renderSharedList({ list: { ...list, name: HOSTILE, products: [{ ...list.products[0], name: HOSTILE, websiteName: HOSTILE }] }, language: 'en' });
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('</script>');
+    expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('never shows owner controls, whatever the answer said', () => {
+    const html = renderSharedList({ list: { ...list, isOwner: true }, language: 'en' });
+    expect(html).toContain('Shared with you');
+    expect(html).not.toContain('Delete list');
+  });
+
+  it('renders nothing for a very long list (the page comes as before)', () => {
+    const many = Array.from({ length: SNAPSHOT_MAX_PRODUCTS + 1 }, (_, i) => ({ ...list.products[0], id: `p${i}` }));
+    expect(renderSharedList({ list: { ...list, products: many }, language: 'en' })).toBe('');
+    expect(renderSharedList({ list: { ...list, products: many.slice(1) }, language: 'en' })).toContain('lists-view');
+  });
+
+  it('an empty list says so', () => {
+    expect(renderSharedList({ list: { ...list, products: [] }, language: 'en' })).toContain('lists-empty');
+  });
+});
+
+describe('sharedListPreloads', () => {
+  it('names the first cards’ pictures as the cards ask for them', () => {
+    expect(sharedListPreloads(list)).toEqual([
+      { href: '/api/images/t1.s1?w=480', imageSrcSet: expect.stringContaining('/api/images/t1.s1?w=960 960w'), imageSizes: '(min-width: 1280px) 400px, 50vw' },
+      { href: '/api/images/t2.s2?w=480', imageSrcSet: expect.stringContaining('/api/images/t2.s2?w=96 96w'), imageSizes: '(min-width: 1280px) 400px, 50vw' },
+    ]);
+    // A shop's own URL (no copy of ours) is never preloaded.
+    expect(sharedListPreloads({ ...list, products: [{ ...list.products[0], picture: undefined }] })).toEqual([]);
+  });
+
+  it('withoutHoistedPreloads keeps the markup only', () => {
+    expect(withoutHoistedPreloads('<link rel="preload" as="image"/><link rel="preload"/><div>x</div>')).toBe('<div>x</div>');
+  });
+});

@@ -1,0 +1,109 @@
+// Issue 13, "snapshot then swap": the shared-list page (`/see/{id}`) as HTML, rendered on the
+// gateway with the SAME components the page renders for a visitor (ListView: header, cards with our
+// `/api/images/…` srcset, prices, the action bar), from a list the gateway read as an anonymous
+// browser would. Built by `npm run build` into dist/server/first-view.cjs (Node, React bundled:
+// scripts/build-first-view.mjs); the gateway loads it from this remote's deployed dist, so a new
+// deployment of this remote changes its snapshot with no gateway restart.
+//
+// No hydration: the app renders its own page in #root, then the shell swaps the snapshot for it.
+// Until then the controls here are inert (buttons do nothing, links keep their real hrefs).
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { pictureSources, type ProductList } from '@wishlist/contracts';
+import { COMMON_NAMESPACE, DEFAULT_LANGUAGE, commonEn, commonFr, isLanguage, type Language } from '@wishlist/i18n';
+import { ListView } from '../components/ListView';
+import { CARD_CSS_WIDTH, CARD_SIZES } from '../components/ProductCard';
+import { NS, resources } from '../i18n';
+import { paths } from '../lib/paths';
+
+export interface SharedListSnapshotInput {
+  /** The list as `GET /api/product-lists/{id}` answers it to someone not signed in (`data`). */
+  list: ProductList;
+  /** `en` or `fr` (anything else renders in English). */
+  language: string;
+}
+
+const instances = new Map<Language, I18n>();
+
+/** One i18next instance per language, with the same resources the app uses (common + lists). */
+export function i18nFor(language: Language): I18n {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = createInstance();
+    void instance.use(initReactI18next).init({
+      resources: { en: { [COMMON_NAMESPACE]: commonEn, [NS]: resources.en }, fr: { [COMMON_NAMESPACE]: commonFr, [NS]: resources.fr } },
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: [COMMON_NAMESPACE, NS],
+      defaultNS: COMMON_NAMESPACE,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      initAsync: false,
+      returnNull: false,
+    } as Parameters<I18n['init']>[0]);
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+const noop = () => undefined;
+
+/**
+ * Above this many products no snapshot is rendered (an empty string): rendering costs the gateway
+ * about 0.25 ms per card on its one thread and the HTML ~1 kB per card, and such a page is rare.
+ */
+export const SNAPSHOT_MAX_PRODUCTS = 100;
+
+/** Only what a visitor's page shows of a list: nothing the API did not send is invented. */
+function sanitize(list: ProductList): ProductList {
+  return { id: String(list.id), name: String(list.name ?? ''), isOwner: false, products: Array.isArray(list.products) ? list.products : [] };
+}
+
+/**
+ * The body of `/see/{id}` for a visitor, as SharedListPage renders it once the list has arrived
+ * (React escapes every text and attribute); '' for a list too long to be worth it.
+ */
+export function renderSharedList({ list, language }: SharedListSnapshotInput): string {
+  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const shown = sanitize(list);
+  if (shown.products.length > SNAPSHOT_MAX_PRODUCTS) return '';
+  return withoutHoistedPreloads(renderToString(
+    <I18nextProvider i18n={i18nFor(lang)}>
+      <MemoryRouter initialEntries={[paths.see(shown.id)]}>
+        <ListView lists={[shown]} activeIndex={0} onShowList={noop} onSelectProduct={noop} isFavorite={() => false} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  ));
+}
+
+/**
+ * React puts `<link rel=preload>` for high-priority pictures before the markup; in a fragment placed
+ * in <body> they would only repeat the gateway's own, in <head> (sharedListPreloads).
+ */
+export function withoutHoistedPreloads(html: string): string {
+  return html.replace(/^(?:<link [^>]*\/?>)+/, '');
+}
+
+/** An image the page's first paint needs, for `<link rel=preload as=image imagesrcset imagesizes>`. */
+export interface ImagePreload {
+  href: string;
+  imageSrcSet: string;
+  imageSizes: string;
+}
+
+/** The first cards' pictures are the page's largest paint: one row on a phone (2 columns). */
+export const PRELOADED_PICTURES = 2;
+
+/** The pictures of the first cards, as the cards ask for them (same srcset and sizes). */
+export function sharedListPreloads(list: ProductList, count = PRELOADED_PICTURES): ImagePreload[] {
+  const products = Array.isArray(list.products) ? list.products : [];
+  return products
+    .slice(0, count)
+    .filter((p) => typeof p.picture === 'string' && p.picture.startsWith('/'))
+    .map((p) => {
+      const { src, srcSet } = pictureSources(p.picture!, CARD_CSS_WIDTH);
+      return { href: src, imageSrcSet: srcSet, imageSizes: CARD_SIZES };
+    });
+}

@@ -1,0 +1,18 @@
+// Issue 13, "snapshot then swap": the gateway serves the first view of /see/{id}, /en and /fr as
+// HTML rendered with the same components (`#first-view`), and the app renders hidden in `#root`.
+// A page that a snapshot may stand for says when its own content is on screen; the shell then
+// swaps the snapshot for the app in one frame. A DOM event, so that no shared singleton has to
+// carry it: every app bundles this file (contracts are not shared).
+
+/** Dispatched on `window` by a first-view page once its content (its data) has rendered. */
+export const FIRST_VIEW_READY_EVENT = 'wishlist:first-view-ready';
+
+/** The id of the server-rendered snapshot and the attribute the gateway sets on `<html>` with it. */
+export const FIRST_VIEW_ID = 'first-view';
+export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+
+/** Says the page's content has rendered (a no-op outside a browser or without a snapshot). */
+export function signalFirstViewReady(win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
+  if (!win || !win.document.getElementById(FIRST_VIEW_ID)) return;
+  win.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+}
