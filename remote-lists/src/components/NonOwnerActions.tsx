@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Product, ProductList } from '@wishlist/contracts';
+import { useBasketStore } from '@wishlist/stores';
 import { useListsT } from '../i18n';
 import { BarItem, openPageAction, seeBasketAction } from './CommonActions';
 
@@ -71,11 +72,13 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
  * the bar grew under the visitor's eyes, a layout shift). Invisible and hidden from assistive tech.
  */
 function BasketPlaceholder() {
+  // The basket's note ("Your basket is empty…") only shows while the basket is empty.
+  const empty = useBasketStore((s) => s.products.length === 0);
   return (
     <>
       <span className="lists-tab lists-tab--placeholder" aria-hidden="true" />
       <span className="lists-tab lists-tab--placeholder" aria-hidden="true" />
-      <span className="lists-actions__note-placeholder" aria-hidden="true" />
+      {empty && <span className="lists-actions__note-placeholder" aria-hidden="true" />}
     </>
   );
 }

@@ -83,7 +83,7 @@ export default function SharedListPage() {
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
   // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.
-  const painted = failed || (!!list && (!list.isOwner || preview));
+  const painted = failed || (!!list && cardsReady && (!list.isOwner || preview));
   useEffect(() => {
     if (painted) signalFirstViewReady();
   }, [painted]);
