@@ -4,29 +4,15 @@
 // painted before any script; the app then renders the page itself and the shell swaps them.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { COMMON_NAMESPACE, DEFAULT_LANGUAGE, commonEn, commonFr, type Language } from '@wishlist/i18n';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createI18nInstance, type Language } from '@wishlist/i18n';
 import HomePage from '../pages/HomePage';
 import { NS, resources } from '../i18n';
 import { contentPath } from '../routes';
 
 /** An i18next instance for `language` with the resources the app uses (common + content). */
-export function i18nFor(language: Language): I18n {
-  const instance = createInstance();
-  void instance.use(initReactI18next).init({
-    resources: { en: { [COMMON_NAMESPACE]: commonEn, [NS]: resources.en }, fr: { [COMMON_NAMESPACE]: commonFr, [NS]: resources.fr } },
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: [COMMON_NAMESPACE, NS],
-    defaultNS: COMMON_NAMESPACE,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-    returnNull: false,
-  } as Parameters<I18n['init']>[0]);
-  return instance;
-}
+export const i18nFor = (language: Language): I18n => createI18nInstance(language, NS, resources);
 
 /** The home page's markup in `language`, as the exposed HomePage renders it on its first frame. */
 export function renderHome(language: Language): string {

@@ -9,10 +9,10 @@
 // Until then the controls here are inert (buttons do nothing, links keep their real hrefs).
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { pictureSources, type ProductList } from '@wishlist/contracts';
-import { COMMON_NAMESPACE, DEFAULT_LANGUAGE, commonEn, commonFr, isLanguage, type Language } from '@wishlist/i18n';
+import { DEFAULT_LANGUAGE, createI18nInstance, isLanguage, type Language } from '@wishlist/i18n';
 import { ListView } from '../components/ListView';
 import { CARD_CSS_WIDTH, CARD_SIZES } from '../components/ProductCard';
 import { NS, resources } from '../i18n';
@@ -30,21 +30,7 @@ const instances = new Map<Language, I18n>();
 /** One i18next instance per language, with the same resources the app uses (common + lists). */
 export function i18nFor(language: Language): I18n {
   let instance = instances.get(language);
-  if (!instance) {
-    instance = createInstance();
-    void instance.use(initReactI18next).init({
-      resources: { en: { [COMMON_NAMESPACE]: commonEn, [NS]: resources.en }, fr: { [COMMON_NAMESPACE]: commonFr, [NS]: resources.fr } },
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      ns: [COMMON_NAMESPACE, NS],
-      defaultNS: COMMON_NAMESPACE,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      initAsync: false,
-      returnNull: false,
-    } as Parameters<I18n['init']>[0]);
-    instances.set(language, instance);
-  }
+  if (!instance) instances.set(language, (instance = createI18nInstance(language, NS, resources)));
   return instance;
 }
 

@@ -49,6 +49,27 @@ export function initI18n(lang?: Language): I18n {
   return i18next;
 }
 
+/**
+ * A separate i18next instance in `language` with the common strings and one remote's namespace,
+ * for rendering on a server or at build time (issue 13's first-view snapshots): the app's own
+ * instance is never touched.
+ */
+export function createI18nInstance(language: Language, namespace: string, resources: Record<Language, Record<string, unknown>>): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: { en: { [COMMON_NAMESPACE]: en, [namespace]: resources.en }, fr: { [COMMON_NAMESPACE]: fr, [namespace]: resources.fr } },
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [COMMON_NAMESPACE, namespace],
+    defaultNS: COMMON_NAMESPACE,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+    returnNull: false,
+  } as Parameters<typeof i18next.init>[0]);
+  return instance;
+}
+
 /** Current language, narrowed to the supported ones. */
 export function currentLanguage(): Language {
   const l = i18next.resolvedLanguage ?? i18next.language;
