@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
@@ -16,16 +16,14 @@ initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getStat
 startFirstViewSwap();
 
 const container = document.getElementById('root');
-if (container) {
-  // Issue 13: the first render is a transition, which React 19 renders in slices of a few
-  // milliseconds (yielding to the browser between them) instead of one long task that blocks the
-  // first taps. Nothing is on screen before it (the gateway's splash/skeleton stays until commit).
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-}
+// Not a transition (issue 13 tried one, to slice the first render into short tasks): with it, a
+// remote built for another major of a shared singleton crashed on an undefined module instead of
+// being refused by the federation runtime into the error panel (e2e deploy-skew.spec), the runtime
+// warning that the remote was registered twice; the cause is not pinned down. The cards, the long
+// part of a list page, still render in a deferred pass (remote-lists).
+if (container)
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
