@@ -117,6 +117,21 @@ describe('Notifications', () => {
   });
   afterEach(() => jest.useRealTimers());
 
+  it('draws nothing until the first notification (react-toastify loads then), and shows that one', async () => {
+    const { container } = render(<Notifications />);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(container).toBeEmptyDOMElement();
+    act(() => {
+      useNotificationsStore.getState().push({ type: 'info', message: 'Pushed before the toaster was there.' });
+    });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByText('Pushed before the toaster was there.')).toBeInTheDocument();
+  });
+
   it('shows a success toast at the bottom (above a page bar) without close button or progress bar, gone after 2,500 ms', async () => {
     const { container } = render(<Notifications />);
     act(() => {
