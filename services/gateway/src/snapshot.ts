@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -196,9 +196,15 @@ export class FirstViewSnapshots {
     }
   }
 
+  /** Each stylesheet made ready to inline once per version of its file, not on every page served. */
+  private readonly inlined = new Map<string, FileCache<string>>();
+
   /** The stylesheets' text, inlined: `files` relative to `dist`, served under `base`. */
   private styles(dist: string, base: string, files: string[]): string {
-    return files.map((f) => inlineCss(this.text.get(join(dist, f)), `${base}${f}`)).join('\n');
+    let css = this.inlined.get(base);
+    if (!css) this.inlined.set(base, (css = new FileCache((file) => inlineCss(readFileSync(file, 'utf8'), `${base}${relative(dist, file)}`))));
+    const cache = css;
+    return files.map((f) => cache.get(join(dist, f))).join('\n');
   }
 
   private layout(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string): { html: string; css: string } {

@@ -22,6 +22,19 @@ function reflectOnDocument(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
+/** What the app's instance and the server renderers' instances set alike (synchronous, no Suspense). */
+function sharedOptions(language: Language) {
+  return {
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    defaultNS: COMMON_NAMESPACE,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+    returnNull: false,
+  };
+}
+
 /**
  * Initialises the single i18next instance bound to react-i18next. Idempotent: a second call only
  * changes the language when one is given.
@@ -33,16 +46,10 @@ export function initI18n(lang?: Language): I18n {
     return i18next;
   }
   void i18next.use(initReactI18next).init({
+    ...sharedOptions(language),
     resources: { en: { common: en }, fr: { common: fr } },
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     ns: [COMMON_NAMESPACE],
-    defaultNS: COMMON_NAMESPACE,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-    returnNull: false,
   } as Parameters<typeof i18next.init>[0]);
   reflectOnDocument(i18next.language);
   i18next.on('languageChanged', reflectOnDocument);
@@ -57,15 +64,9 @@ export function initI18n(lang?: Language): I18n {
 export function createI18nInstance(language: Language, namespace: string, resources: Record<Language, Record<string, unknown>>): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...sharedOptions(language),
     resources: { en: { [COMMON_NAMESPACE]: en, [namespace]: resources.en }, fr: { [COMMON_NAMESPACE]: fr, [namespace]: resources.fr } },
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
     ns: [COMMON_NAMESPACE, namespace],
-    defaultNS: COMMON_NAMESPACE,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-    returnNull: false,
   } as Parameters<typeof i18next.init>[0]);
   return instance;
 }
