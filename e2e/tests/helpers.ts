@@ -22,6 +22,16 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth + 1);
 }
 
+/**
+ * The app has taken over from the server's first-view snapshot (issue 13): until then a page
+ * arriving as HTML holds both the snapshot and the app's hidden #root, so a CSS locator can match
+ * twice. A no-op on pages served without a snapshot.
+ */
+export async function expectAppShown(page: Page): Promise<void> {
+  await expect(page.locator('html[data-first-view]')).toHaveCount(0);
+  await expect(page.locator('#first-view')).toHaveCount(0);
+}
+
 /** The main heading of a page rendered by a remote. */
 export const mainHeading = (page: Page) => page.locator('main h1').first();
 

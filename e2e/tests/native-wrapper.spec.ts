@@ -2,7 +2,7 @@
 // (or an android-app:// referrer); the shell remembers it for the session and hides the install
 // part of the Android how-to and, on mobile, the header's basket link.
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, mainHeading } from './helpers';
+import { expectAccessible, expectAppShown, expectNoHorizontalOverflow, mainHeading } from './helpers';
 
 const basketLink = (page: Page) => page.locator('.shell-header__mobile a[href="/basket"]');
 const installPart = (page: Page) => page.getByTestId('android-install');
@@ -13,6 +13,9 @@ test('native mode from ?shell=android hides the install part and the mobile bask
   await expect(mainHeading(page)).toBeVisible();
   // The query is read once and removed from the address; the route stays.
   await expect(page).toHaveURL(/\/en$/);
+  // /en arrives as a server-rendered snapshot with the signed-out header of any visitor; the
+  // app's header, which knows the session is native, replaces it.
+  await expectAppShown(page);
   if (isMobile(page)) {
     await expect(page.locator('.shell-header__mobile .shell-tabs')).toBeVisible();
     await expect(basketLink(page)).toHaveCount(0);
