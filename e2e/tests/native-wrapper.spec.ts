@@ -25,7 +25,12 @@ test('native mode from ?shell=android hides the install part and the mobile bask
     await expect(page.locator('.shell-header__mobile .shell-tabs')).toBeVisible();
     await expect(basketLink(page)).toHaveCount(0);
   }
-  // A new page load in the same tab, without the query: still native.
+  // A new page load in the same tab, without the query: still native, and the gateway serves no
+  // first-view snapshot (its header would be the web one, basket link included).
+  const reloaded = await page.goto('/en');
+  expect(await reloaded!.text()).not.toContain('id="first-view"');
+  await expect(mainHeading(page)).toBeVisible();
+  if (isMobile(page)) await expect(basketLink(page)).toHaveCount(0);
   await page.goto('/how-to-use-android-app');
   await expect(mainHeading(page)).toBeVisible();
   await expect(page.locator('main figure').first()).toBeVisible();

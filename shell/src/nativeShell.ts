@@ -4,6 +4,7 @@
 // mode is remembered for the browser tab's session (sessionStorage), so later navigations and
 // reloads without the query keep it. No user-agent sniffing. Remotes read the result through
 // `isNativeShell()` of `@wishlist/ui` (window.__WISHLIST_NATIVE__, set before the first render).
+import { NATIVE_SHELL_COOKIE } from '@wishlist/contracts';
 
 /** sessionStorage key remembering the native mode for this tab. */
 export const NATIVE_SHELL_STORAGE_KEY = 'wishlist.nativeShell';
@@ -73,6 +74,15 @@ export function initNativeShell(win: Window = window): boolean {
     storage: safe(() => win.sessionStorage, null),
   });
   win.__WISHLIST_NATIVE__ = native;
+  // The gateway's first-view snapshot has the web header: tell it not to serve one (a session
+  // cookie, forgotten as soon as a web tab starts without native mode).
+  safe(() => {
+    const doc = win.document;
+    const has = new RegExp(`(?:^|;\\s*)${NATIVE_SHELL_COOKIE}=1(?:;|$)`).test(doc.cookie);
+    const secure = win.location.protocol === 'https:' ? '; Secure' : '';
+    if (native && !has) doc.cookie = `${NATIVE_SHELL_COOKIE}=1; Path=/; SameSite=Lax${secure}`;
+    else if (!native && has) doc.cookie = `${NATIVE_SHELL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  }, undefined);
   if (cleanedHref) win.history.replaceState(win.history.state, '', cleanedHref);
   return native;
 }

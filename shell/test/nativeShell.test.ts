@@ -85,4 +85,14 @@ describe('initNativeShell', () => {
     expect(window.__WISHLIST_NATIVE__).toBe(false);
     expect(window.location.search).toBe('?x=1');
   });
+
+  it('tells the gateway by a session cookie, so that no web-header snapshot is served; a web start forgets it', () => {
+    window.history.replaceState(null, '', '/en?shell=android');
+    initNativeShell();
+    expect(document.cookie).toMatch(/(^|; )wishlist_native=1(;|$)/);
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/en?shell=web');
+    expect(initNativeShell()).toBe(false);
+    expect(document.cookie).not.toMatch(/wishlist_native=1/);
+  });
 });

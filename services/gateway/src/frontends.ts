@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import { NATIVE_SHELL_COOKIE } from '@wishlist/contracts';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
 import { firstViewHints, renderIndex } from './firstView';
 import type { FirstViewSnapshots } from './snapshot';
@@ -150,9 +151,10 @@ export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots
     const runtimeConfig = runtimeConfigOf(config);
     const hints = firstViewHints(req.path, runtimeConfig.remotes);
     // Issue 13: the first view's markup (snapshot.ts); never an error because of it. An owner's
-    // preview (`?preview=visitor`) is not what an anonymous visitor sees: no snapshot.
+    // preview (`?preview=visitor`) is not what an anonymous visitor sees, nor is the Android
+    // wrapper's native mode (its own header): no snapshot.
     const snapshot =
-      snapshots && req.method === 'GET' && req.query.preview === undefined
+      snapshots && req.method === 'GET' && req.query.preview === undefined && !isNativeShellRequest(req)
         ? await snapshots.snapshotFor(req, req.path, plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown')).catch(() => null)
         : null;
     res.setHeader('Cache-Control', 'no-cache');
@@ -160,4 +162,11 @@ export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots
     if (snapshots) res.vary('Accept-Language');
     res.type('html').send(renderIndex(html, runtimeConfig, hints, snapshot));
   };
+}
+
+/** The Android wrapper's native mode: `?shell=android` on this load, or the shell's session cookie. */
+export function isNativeShellRequest(req: Pick<Request, 'query' | 'headers'>): boolean {
+  if (req.query.shell !== undefined) return true;
+  const cookies = req.headers.cookie ?? '';
+  return cookies.split(';').some((c) => c.trim() === `${NATIVE_SHELL_COOKIE}=1`);
 }

@@ -215,6 +215,13 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     const head = await request(app).head('/see/public').set(html);
     expect(head.status).toBe(200);
   });
+
+  it("leaves out the Android wrapper's native mode (its own header): ?shell=android, or the shell's session cookie", async () => {
+    expect(withoutSnapshot((await request(app).get('/see/public?shell=android').set(html)).text)).toBe(true);
+    expect(withoutSnapshot((await request(app).get('/see/public').set(html).set('Cookie', 'a=b; wishlist_native=1')).text)).toBe(true);
+    // Another cookie of that name's prefix, or a cleared one, is not native mode.
+    expect(withoutSnapshot((await request(app).get('/see/public').set(html).set('Cookie', 'wishlist_native=; wishlist_native_x=1')).text)).toBe(false);
+  });
 });
 
 describe('first-view snapshot of the home page (issue 13)', () => {

@@ -16,3 +16,11 @@ export function signalFirstViewReady(win: Window | undefined = typeof window ===
   if (!win || !win.document.getElementById(FIRST_VIEW_ID)) return;
   win.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
 }
+
+/**
+ * A session cookie the shell sets while it runs in the Android wrapper's native mode (its header
+ * differs: no basket link on phones). The snapshot is a signed-out visitor's page of the web app,
+ * so the gateway serves none to a native session, nor to `?shell=android`: the app draws its own
+ * header from the start instead of the web one flashing first.
+ */
+export const NATIVE_SHELL_COOKIE = 'wishlist_native';
