@@ -1,29 +1,39 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
+import { yieldToMain } from './afterFirstView';
 import { App } from './App';
 import { initNativeShell } from './nativeShell';
 import { startFirstViewSwap } from './firstView/swap';
 import './styles/global.css';
 
-// Before the router reads the address: it drops the `shell` query.
-initNativeShell();
+// Start-up in short tasks, not one long one (issue 13, Total Blocking Time): evaluating the modules
+// above (React DOM, i18next, the app) when the last of their chunks arrives; then the session's
+// settings; then the first render, itself sliced. Each yield lets a tap or a paint in between.
+async function boot(): Promise<void> {
+  await yieldToMain();
+  // Before the router reads the address: it drops the `shell` query.
+  initNativeShell();
+  initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
+  // Issue 13: the server's snapshot of the first view stays until the app's page is on screen.
+  startFirstViewSwap();
+  await yieldToMain();
+  const container = document.getElementById('root');
+  // The first render is a transition, so React renders it in slices of a few milliseconds that a
+  // tap can come between, instead of one long task (issue 13, Total Blocking Time). Remote pages
+  // keep one lazy component per module across the renders a transition may throw away
+  // (remoteLoader.ts remoteComponent), or a refused remote would be loaded a second time.
+  if (container) {
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  }
+}
 
-initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
-
-// Issue 13: the server's snapshot of the first view stays until the app's page is on screen.
-startFirstViewSwap();
-
-const container = document.getElementById('root');
-// Not a transition (issue 13 tried one, to slice the first render into short tasks): with it, a
-// remote built for another major of a shared singleton crashed on an undefined module instead of
-// being refused by the federation runtime into the error panel (e2e deploy-skew.spec), the runtime
-// warning that the remote was registered twice; the cause is not pinned down. The cards, the long
-// part of a list page, still render in a deferred pass (remote-lists).
-if (container)
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void boot();

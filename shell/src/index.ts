@@ -1,7 +1,7 @@
 // Entry: resolve remotes at run time, then start React from a separate chunk so shared singletons
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
 import { injectAffiliateScript } from './affiliation';
-import { whenPageSettled } from './afterFirstView';
+import { whenPageSettled, yieldToMain } from './afterFirstView';
 import { startEarlyRequests } from './earlyData';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -16,6 +16,9 @@ async function start(): Promise<void> {
   // SPEC §1: added on launch; once the page has loaded, so it never competes with the first view.
   const affiliateUrl = config?.affiliation.scriptUrl;
   if (affiliateUrl) whenPageSettled(() => injectAffiliateScript(affiliateUrl));
+  // The federation runtime's start and the remote's preload above are one task; asking for the
+  // app's chunks (each shared module negotiated, each script added) is the next (issue 13, TBT).
+  await yieldToMain();
   await import('./bootstrap');
   // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom';
+import { Component, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { initI18n, setLanguage } from '@wishlist/i18n';
 import { usePreferencesStore, useSessionStore } from '@wishlist/stores';
+import { forgetRemoteComponents } from '../src/federation/remoteLoader';
 import { registerRuntimeRemotes } from '../src/federation/runtimeConfig';
 import { AppLayout } from '../src/layout/AppLayout';
 import { AppRoutes } from '../src/routing/AppRoutes';
@@ -16,6 +18,8 @@ export function LocationProbe() {
 }
 
 export function renderApp(path: string, routes?: AppRoute[]) {
+  // Remote components are kept per module across renders (remoteLoader.ts): each test starts anew.
+  forgetRemoteComponents();
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AppLayout>
@@ -62,4 +66,15 @@ export function setUpRouteTests(remotes: Array<keyof typeof REMOTE_ENTRIES>) {
     await setLanguage('en');
   });
   return mockedLoad;
+}
+
+/** Catches a render error so that a test can look at what came before it. */
+export class ErrorBoundaryForTest extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p role="alert">failed</p> : this.props.children;
+  }
 }

@@ -2,7 +2,16 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { initI18n, setLanguage } from '@wishlist/i18n';
 import { forgetRemotes, registerRuntimeRemotes } from '../src/federation/runtimeConfig';
-import { REMOTE_LOAD_TIMEOUT_MS, RemoteLoadError, loadRemoteComponent, loadRemoteModule } from '../src/federation/remoteLoader';
+import {
+  REMOTE_LOAD_TIMEOUT_MS,
+  RemoteLoadError,
+  forgetFailedRemoteComponent,
+  forgetRemoteComponent,
+  forgetRemoteComponents,
+  loadRemoteComponent,
+  loadRemoteModule,
+  remoteComponent,
+} from '../src/federation/remoteLoader';
 import { fakeRemote, renderApp } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
@@ -63,6 +72,48 @@ describe('loadRemoteModule', () => {
     await expect(loadRemoteComponent('remote_content/HomePage')).rejects.toMatchObject({ reason: 'invalid' });
     mockedLoad.mockResolvedValueOnce(null);
     await expect(loadRemoteModule('remote_content/HomePage')).rejects.toMatchObject({ reason: 'unavailable' });
+  });
+});
+
+describe('remoteComponent', () => {
+  beforeEach(() => forgetRemoteComponents());
+  // React.lazy starts its load on first render: render it to see whether the remote is asked for.
+  const renderLazy = async (C: ReturnType<typeof remoteComponent>) => {
+    const { render } = await import('@testing-library/react');
+    const { Suspense } = await import('react');
+    const { ErrorBoundaryForTest } = await import('./helpers');
+    render(
+      <ErrorBoundaryForTest>
+        <Suspense fallback={null}>
+          <C />
+        </Suspense>
+      </ErrorBoundaryForTest>,
+    );
+    await flush(10);
+  };
+
+  it('is the same component for every render until forgotten: a render React throws away never loads the remote twice', async () => {
+    mockedLoad.mockRejectedValue(new Error('refused: another major of a shared singleton'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const first = remoteComponent('remote_content/HomePage');
+    expect(remoteComponent('remote_content/HomePage')).toBe(first);
+    await renderLazy(first);
+    expect(mockedLoad).toHaveBeenCalledTimes(1);
+    // The failed one stays until the page that showed it is left, or Retry forgets it.
+    expect(remoteComponent('remote_content/HomePage')).toBe(first);
+    forgetFailedRemoteComponent('remote_content/HomePage');
+    expect(remoteComponent('remote_content/HomePage')).not.toBe(first);
+    jest.restoreAllMocks();
+  });
+
+  it('keeps a component that loaded when its page is left, and Retry always gets a new one', async () => {
+    mockedLoad.mockImplementation(async (id: string) => fakeRemote(id) as never);
+    const ok = remoteComponent('remote_content/HomePage');
+    await renderLazy(ok);
+    forgetFailedRemoteComponent('remote_content/HomePage');
+    expect(remoteComponent('remote_content/HomePage')).toBe(ok);
+    forgetRemoteComponent('remote_content/HomePage');
+    expect(remoteComponent('remote_content/HomePage')).not.toBe(ok);
   });
 });
 

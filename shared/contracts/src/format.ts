@@ -5,16 +5,21 @@ export const NO_PRICE = '-.-- €';
 
 export type PriceStyle = 'condensed' | 'full';
 
-const formatters: Record<PriceStyle, Intl.NumberFormat> = {
-  // SPEC §9: French format on the condensed card, German format on the full card.
-  condensed: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }),
-  full: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }),
-};
+// SPEC §9: French format on the condensed card, German format on the full card.
+const LOCALES: Record<PriceStyle, string> = { condensed: 'fr-FR', full: 'de-DE' };
+/**
+ * Made on first use, not when the module loads (issue 13): a formatter's first construction loads
+ * the locale's data, tens of milliseconds on a slow phone, and every app bundles this module, so
+ * at load time it lengthened the start-up task of each app that never showed a price.
+ */
+const formatters: Partial<Record<PriceStyle, Intl.NumberFormat>> = {};
+const formatter = (style: PriceStyle): Intl.NumberFormat =>
+  (formatters[style] ??= new Intl.NumberFormat(LOCALES[style], { style: 'currency', currency: 'EUR' }));
 
 /** Formats integer cents as euros; null or undefined shows `-.-- €`. */
 export function formatPrice(cents: number | null | undefined, style: PriceStyle = 'condensed'): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return NO_PRICE;
-  return formatters[style].format(cents / 100);
+  return formatter(style).format(cents / 100);
 }
 
 /** Host name of a product URL for display, leading `www.` stripped. */

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'reac
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel, Spinner } from '@wishlist/ui';
 import { useRouteReady } from '../routing/routeReady';
-import { createRemoteComponent, type RemoteModuleId } from './remoteLoader';
+import { forgetFailedRemoteComponent, forgetRemoteComponent, remoteComponent, type RemoteModuleId } from './remoteLoader';
 import { RemoteBoundary } from './RemoteBoundary';
 import { swapFirstView } from '../firstView/swap';
 
@@ -32,10 +32,16 @@ export function PageLoading() {
 /** Renders a remote page; on failure a localized panel whose Retry loads a fresh lazy component. */
 export function RemotePage({ module }: { module: RemoteModuleId }) {
   const [attempt, setAttempt] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt forces a new lazy component
-  const Lazy = useMemo(() => createRemoteComponent(module), [module, attempt]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt asks again after Retry forgot it
+  const Lazy = useMemo(() => remoteComponent(module), [module, attempt]);
+  // A page left on its error panel loads the remote anew when opened again.
+  useEffect(() => () => forgetFailedRemoteComponent(module), [module]);
+  const retry = () => {
+    forgetRemoteComponent(module);
+    setAttempt((a) => a + 1);
+  };
   return (
-    <RemoteBoundary key={`${module}#${attempt}`} fallback={() => <Failed onRetry={() => setAttempt((a) => a + 1)} />}>
+    <RemoteBoundary key={`${module}#${attempt}`} fallback={() => <Failed onRetry={retry} />}>
       <Suspense fallback={<PageLoading />}>
         <Rendered component={Lazy} />
       </Suspense>
@@ -53,7 +59,8 @@ export function RemoteWidget({ module }: { module: RemoteModuleId }) {
 }
 
 function LoadedWidget({ module }: { module: RemoteModuleId }) {
-  const Lazy = useMemo(() => createRemoteComponent(module), [module]);
+  const Lazy = useMemo(() => remoteComponent(module), [module]);
+  useEffect(() => () => forgetFailedRemoteComponent(module), [module]);
   return (
     <RemoteBoundary fallback={() => null}>
       <Suspense fallback={null}>

@@ -93,10 +93,48 @@ export async function loadRemoteComponent(id: RemoteModuleId, timeoutMs?: number
   return { default: component };
 }
 
+interface CurrentComponent {
+  component: LazyExoticComponent<ComponentType<object>>;
+  failed: boolean;
+}
+const current = new Map<RemoteModuleId, CurrentComponent>();
+
 /**
- * A NEW lazy component per call: React.lazy caches a rejection forever, so every Retry must
- * create another one.
+ * The lazy component of `id`, the SAME one for every render until forgotten. A render React
+ * throws away before committing it (a transition's, which the first render is: bootstrap.tsx)
+ * must not start a second load of the remote: after a failure, that second load re-registered the
+ * remote and ran it anyway, so a remote the federation runtime had refused (another major of a
+ * shared singleton) crashed on a missing module instead of showing the error panel.
  */
-export function createRemoteComponent(id: RemoteModuleId): LazyExoticComponent<ComponentType<object>> {
-  return lazy(() => loadRemoteComponent(id));
+export function remoteComponent(id: RemoteModuleId): LazyExoticComponent<ComponentType<object>> {
+  let entry = current.get(id);
+  if (!entry) {
+    const created: CurrentComponent = {
+      failed: false,
+      component: lazy(() =>
+        loadRemoteComponent(id).catch((e: unknown) => {
+          created.failed = true;
+          throw e;
+        }),
+      ),
+    };
+    current.set(id, created);
+    entry = created;
+  }
+  return entry.component;
+}
+
+/** The next remoteComponent(id) loads anew (Retry). */
+export function forgetRemoteComponent(id: RemoteModuleId): void {
+  current.delete(id);
+}
+
+/** The next remoteComponent(id) loads anew if this one failed (a page left on its error panel). */
+export function forgetFailedRemoteComponent(id: RemoteModuleId): void {
+  if (current.get(id)?.failed) current.delete(id);
+}
+
+/** Forgets every remote component (tests: each starts with no remote loaded). */
+export function forgetRemoteComponents(): void {
+  current.clear();
 }

@@ -40,11 +40,20 @@ export function useHeaderHeight(): (el: HTMLElement | null) => void {
     cleanup.current = null;
     if (!el) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty('--shell-header-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    publish();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
-    observer?.observe(el);
-    cleanup.current = () => observer?.disconnect();
+    const publish = (height: number) => root.style.setProperty('--shell-header-height', `${Math.ceil(height)}px`);
+    if (typeof ResizeObserver !== 'function') {
+      publish(el.getBoundingClientRect().height);
+      return;
+    }
+    // Measured by the observer's first report, after the frame's layout, not here in the commit:
+    // reading the size here forced a layout of the whole new page in the first render's task, a
+    // long one on a phone (issue 13). Until then the CSS falls back to --header-height.
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      publish(entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
+    });
+    observer.observe(el);
+    cleanup.current = () => observer.disconnect();
   }, []);
 }
 
