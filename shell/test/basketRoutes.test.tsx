@@ -1,11 +1,11 @@
 // Issue 6 routes and header slot (remote_basket_offer).
-import { screen, waitFor } from '@testing-library/react';
-import { useSessionStore } from '@wishlist/stores';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useSessionStore, useViewStore } from '@wishlist/stores';
 import { desktopHeaderSlots, mobileHeaderSlots } from '../src/layout/headerSlots';
 import { currentLocation as location, renderApp, setUpRouteTests } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
-setUpRouteTests(['remote_content', 'remote_auth', 'remote_basket_offer']);
+const mockedLoad = setUpRouteTests(['remote_content', 'remote_auth', 'remote_basket_offer', 'remote_lists']);
 
 describe('basket and offer routes', () => {
   it.each([
@@ -32,7 +32,34 @@ describe('basket and offer routes', () => {
 
   it('lists the basket widget for everyone on desktop and mobile, before the account widget', () => {
     for (const slots of [desktopHeaderSlots, mobileHeaderSlots]) {
-      expect(slots[0]).toEqual({ key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always' });
+      expect(slots[0]).toEqual({ key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always', notOnOwnList: true });
     }
+  });
+
+  const basketLoaded = () => mockedLoad.mock.calls.some(([id]) => id === 'remote_basket_offer/HeaderBasket');
+
+  it("is not loaded on the person's own list page (it would show nothing there), and is as soon as the list turns out to be someone else's", async () => {
+    useViewStore.setState({ viewedList: null });
+    useSessionStore.setState({ token: { name: 't', bearer: 'b' }, defaultListId: 'L1' });
+    renderApp('/product-list/L2');
+    expect(await screen.findByText('page:remote_lists/ProductListingPage')).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(basketLoaded()).toBe(false);
+    act(() => useViewStore.setState({ viewedList: { id: 'L2', isOwner: true } }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(basketLoaded()).toBe(false);
+    act(() => useViewStore.setState({ viewedList: { id: 'L2', isOwner: false } }));
+    await waitFor(() => expect(basketLoaded()).toBe(true));
+  });
+
+  it('is loaded on a shared list for a visitor', async () => {
+    useViewStore.setState({ viewedList: null });
+    renderApp('/see/L9');
+    expect(await screen.findByText('page:remote_lists/SharedListPage')).toBeInTheDocument();
+    await waitFor(() => expect(basketLoaded()).toBe(true));
   });
 });

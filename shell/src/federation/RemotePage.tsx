@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { hasSession, hasUncheckedBearer, useSessionStore, useViewStore } from '@wishlist/stores';
 import { ErrorPanel, Spinner } from '@wishlist/ui';
 import { useRouteReady } from '../routing/routeReady';
 import { forgetFailedRemoteComponent, forgetRemoteComponent, remoteComponent, type RemoteModuleId } from './remoteLoader';
@@ -49,13 +51,32 @@ export function RemotePage({ module }: { module: RemoteModuleId }) {
   );
 }
 
+/** The owner's list page (remote_lists/ProductListingPage's route). */
+const OWN_LIST_ROUTE = '/product-list/:productListId/:productId?';
+
+/**
+ * Whether the page is, or may still turn out to be, the signed-in person's own list: the page
+ * says whose list it shows once it has it (useViewStore); until then its route is the owner's.
+ */
+function useOnOwnList(): boolean {
+  const { pathname } = useLocation();
+  const viewed = useViewStore((s) => s.viewedList);
+  const signedIn = useSessionStore((s) => hasSession(s) || hasUncheckedBearer(s));
+  const match = matchPath(OWN_LIST_ROUTE, pathname);
+  if (!match) return false;
+  if (viewed && viewed.id === match.params.productListId) return viewed.isOwner;
+  return signedIn;
+}
+
 /**
  * A header widget from a remote: renders nothing while loading or when it fails. It starts loading
  * once the first route has rendered (issue 13): the page's remote comes first, the basket after.
+ * A widget `notOnOwnList` is not loaded on the person's own list page.
  */
-export function RemoteWidget({ module }: { module: RemoteModuleId }) {
+export function RemoteWidget({ module, notOnOwnList = false }: { module: RemoteModuleId; notOnOwnList?: boolean }) {
   const ready = useRouteReady((s) => s.ready);
-  return ready ? <LoadedWidget module={module} /> : null;
+  const ownList = useOnOwnList();
+  return ready && !(notOnOwnList && ownList) ? <LoadedWidget module={module} /> : null;
 }
 
 function LoadedWidget({ module }: { module: RemoteModuleId }) {

@@ -78,7 +78,7 @@ export function DesktopHeader() {
           )}
           {slots.map((s) => (
             <li key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-              <RemoteWidget module={s.module} />
+              <RemoteWidget module={s.module} notOnOwnList={s.notOnOwnList} />
             </li>
           ))}
           {!signedIn && !known && (

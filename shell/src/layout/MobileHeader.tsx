@@ -33,7 +33,7 @@ export function MobileHeader() {
         </Link>
         {slots.map((s) => (
           <div key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-            <RemoteWidget module={s.module} />
+            <RemoteWidget module={s.module} notOnOwnList={s.notOnOwnList} />
           </div>
         ))}
       </div>

@@ -10,10 +10,15 @@ export interface HeaderSlot {
   key: 'account' | 'basket' | (string & {});
   module: RemoteModuleId;
   when: 'signedIn' | 'always';
+  /**
+   * Not loaded at all on the person's own list page, where it would show nothing (issue 13: the
+   * owner's list page no longer downloads and starts the basket remote for an empty slot).
+   */
+  notOnOwnList?: boolean;
 }
 
 // The basket widget hides itself on the person's own list (and, on mobile, in the native wrapper).
-const basketSlot: HeaderSlot = { key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always' };
+const basketSlot: HeaderSlot = { key: 'basket', module: 'remote_basket_offer/HeaderBasket', when: 'always', notOnOwnList: true };
 
 export const desktopHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
 export const mobileHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
