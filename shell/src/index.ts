@@ -1,5 +1,6 @@
 // Entry: resolve remotes at run time, then start React from a separate chunk so shared singletons
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
+import { warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled, yieldToMain } from './afterFirstView';
 import { startEarlyRequests } from './earlyData';
@@ -19,7 +20,10 @@ async function start(): Promise<void> {
   // The federation runtime's start and the remote's preload above are one task; asking for the
   // app's chunks (each shared module negotiated, each script added) is the next (issue 13, TBT).
   await yieldToMain();
-  await import('./bootstrap');
+  const bootstrap = import('./bootstrap');
+  // While those chunks download: the price formatters' one-time cost, in a task of its own.
+  setTimeout(warmUpPriceFormat, 0);
+  await bootstrap;
   // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();
 }

@@ -16,6 +16,17 @@ const formatters: Partial<Record<PriceStyle, Intl.NumberFormat>> = {};
 const formatter = (style: PriceStyle): Intl.NumberFormat =>
   (formatters[style] ??= new Intl.NumberFormat(LOCALES[style], { style: 'currency', currency: 'EUR' }));
 
+/**
+ * Makes the price formatters now. The first number formatter a page makes costs about 10 ms of a
+ * phone's main thread (the browser loads its number data once, for every later formatter of any
+ * app on the page): the shell does it in a task of its own while the app's code downloads, so the
+ * first list drawn does not pay it inside a long task (issue 13).
+ */
+export function warmUpPriceFormat(): void {
+  formatter('condensed');
+  formatter('full');
+}
+
 /** Formats integer cents as euros; null or undefined shows `-.-- €`. */
 export function formatPrice(cents: number | null | undefined, style: PriceStyle = 'condensed'): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return NO_PRICE;
