@@ -6,6 +6,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   // The splash screen fades out over 250 ms once the first route is ready: audit the page, not
   // a half-transparent overlay caught mid-fade.
   await expect(page.getByTestId('splash')).toHaveCount(0);
+  // Nor a dialog or a button caught mid-transition (its colours half faded in): wait for the
+  // finite animations to end (a spinner's or the rotating word's never do).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

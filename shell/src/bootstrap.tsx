@@ -5,7 +5,6 @@ import { usePreferencesStore } from '@wishlist/stores';
 import { yieldToMain } from './afterFirstView';
 import { App } from './App';
 import { initNativeShell } from './nativeShell';
-import { startFirstViewSwap } from './firstView/swap';
 import './styles/global.css';
 
 // Start-up in short tasks, not one long one (issue 13, Total Blocking Time): evaluating the modules
@@ -16,8 +15,6 @@ async function boot(): Promise<void> {
   // Before the router reads the address: it drops the `shell` query.
   initNativeShell();
   initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
-  // Issue 13: the server's snapshot of the first view stays until the app's page is on screen.
-  startFirstViewSwap();
   await yieldToMain();
   const container = document.getElementById('root');
   // The first render is a transition, so React renders it in slices of a few milliseconds that a

@@ -4,10 +4,15 @@ import { warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled, yieldToMain } from './afterFirstView';
 import { startEarlyRequests } from './earlyData';
+import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 async function start(): Promise<void> {
+  // Issue 13: the server's snapshot of the first view stays until the app's page is on screen; from
+  // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
+  // may have finished loading, and the person tapped, in between).
+  startFirstViewSwap();
   // The first view's data (a shared list) is asked for now, while the code downloads.
   startEarlyRequests();
   const config = await loadRuntimeConfig();

@@ -16,7 +16,14 @@ export function useBottomBarHeight<E extends HTMLElement>(): (el: E | null) => v
     cleanup.current = null;
     if (!el) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    let published = -1;
+    const publish = () => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      root.style.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${height}px`);
+      const grew = published >= 0 && height > published;
+      published = height;
+      if (grew) keepFocusClearOf(el);
+    };
     publish();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
     observer?.observe(el);
@@ -25,4 +32,17 @@ export function useBottomBarHeight<E extends HTMLElement>(): (el: E | null) => v
       root.style.removeProperty(BOTTOM_BAR_HEIGHT_VAR);
     };
   }, []);
+}
+
+/**
+ * The bar grew (a card was selected and its actions appeared) after the browser had scrolled the
+ * focused element into view with the old padding: bring it back into view above the bar, as the
+ * keyboard user would otherwise lose it under the bar (End on the last card).
+ */
+function keepFocusClearOf(bar: HTMLElement): void {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || bar.contains(focused)) return;
+  const barTop = bar.getBoundingClientRect().top;
+  const box = focused.getBoundingClientRect();
+  if (box.bottom > barTop && box.top < barTop + bar.offsetHeight) focused.scrollIntoView({ block: 'nearest' });
 }
