@@ -67,18 +67,6 @@ export function cardIndexAfterKey(key: string, from: number, count: number, colu
   }
 }
 
-/**
- * Moves the focus to a card and shows it at once. The page scrolls smoothly (html's
- * scroll-behavior), and a focus scroll still running from the previous move would carry the page
- * on, away from a card that is already in view when the key is pressed (Home then End in quick
- * succession left the last card off screen): that scroll is stopped where it is first.
- */
-function focusInView(el: HTMLElement): void {
-  window.scrollTo({ top: window.scrollY, left: window.scrollX, behavior: 'instant' as ScrollBehavior });
-  el.focus({ preventScroll: true });
-  el.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: 'instant' as ScrollBehavior });
-}
-
 /** Cards above the fold on a phone and a desktop: their pictures load first. */
 const PRIORITY_CARDS = 4;
 
@@ -113,7 +101,7 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
     if (to === from) return;
     const id = buttons[to].closest<HTMLElement>('[data-product-id]')?.dataset.productId;
     if (id) setRoving(id);
-    focusInView(buttons[to]);
+    buttons[to].focus();
   };
 
   const cardProps: CardProps[] = list.products.map((p, index) => ({

@@ -44,5 +44,5 @@ function keepFocusClearOf(bar: HTMLElement): void {
   if (!(focused instanceof HTMLElement) || focused === document.body || bar.contains(focused)) return;
   const barTop = bar.getBoundingClientRect().top;
   const box = focused.getBoundingClientRect();
-  if (box.bottom > barTop && box.top < barTop + bar.offsetHeight) focused.scrollIntoView({ block: 'nearest' });
+  if (box.bottom > barTop && box.top < barTop + bar.offsetHeight) focused.scrollIntoView({ block: 'nearest', behavior: 'instant' as ScrollBehavior });
 }

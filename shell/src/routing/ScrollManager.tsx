@@ -94,6 +94,9 @@ export function ScrollManager() {
       });
     };
     window.addEventListener('scroll', save, { passive: true });
+    // Where the page already is: a scroll made on the server's first-view snapshot, before the app
+    // started, raised no event here (issue 13), and Back would otherwise come back to the top.
+    if (window.scrollY > 0) save();
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', save);
