@@ -27,6 +27,21 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
+/**
+ * A path in /en or /fr is a choice of language, which LanguageSync remembers once the app runs.
+ * The first view of /en and /fr arrives as HTML whose links are real links (issue 13): one
+ * followed before the app has started must not lose the choice, so the entry remembers it at once.
+ */
+export function rememberPathLanguage(win: Window = window): void {
+  const first = win.location.pathname.split('/').filter(Boolean)[0];
+  if (first !== 'en' && first !== 'fr') return;
+  try {
+    if (readJson(win.localStorage, LANGUAGE_KEY) !== first) win.localStorage.setItem(LANGUAGE_KEY, JSON.stringify(first));
+  } catch {
+    /* private mode: the app's own sync tries again */
+  }
+}
+
 /** Starts the first view's request, if any; the api-client takes it. */
 export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch = (...a) => win.fetch(...a)): void {
   let path: string | null;

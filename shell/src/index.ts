@@ -3,7 +3,7 @@
 import { warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled, yieldToMain } from './afterFirstView';
-import { startEarlyRequests } from './earlyData';
+import { rememberPathLanguage, startEarlyRequests } from './earlyData';
 import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -13,6 +13,7 @@ async function start(): Promise<void> {
   // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
   // may have finished loading, and the person tapped, in between).
   startFirstViewSwap();
+  rememberPathLanguage();
   // The first view's data (a shared list) is asked for now, while the code downloads.
   startEarlyRequests();
   const config = await loadRuntimeConfig();

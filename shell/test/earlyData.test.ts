@@ -1,5 +1,5 @@
 import { LANGUAGE_KEY as STORES_LANGUAGE_KEY, TOKEN_STORAGE_KEY } from '@wishlist/stores';
-import { EARLY_TIMEOUT_MS, LANGUAGE_KEY, TOKEN_KEY, earlyApiPath, startEarlyRequests } from '../src/earlyData';
+import { EARLY_TIMEOUT_MS, LANGUAGE_KEY, TOKEN_KEY, earlyApiPath, rememberPathLanguage, startEarlyRequests } from '../src/earlyData';
 import { FIRST_VIEW_ID, forgetRemotes, INLINE_CONFIG_ID, preloadFirstView, registerRuntimeRemotes, takeInlineRuntimeConfig } from '../src/federation/runtimeConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), preloadRemote: jest.fn() }));
@@ -90,5 +90,29 @@ describe('first view named by the gateway', () => {
     document.body.innerHTML = `<script id="${FIRST_VIEW_ID}" type="application/json">{"remote":"remote_unknown"}</script>`;
     preloadFirstView();
     expect(preloadRemote).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('rememberPathLanguage', () => {
+  afterEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('remembers /en or /fr as the chosen language at once, as the preferences store keeps it', () => {
+    localStorage.setItem(LANGUAGE_KEY, JSON.stringify('fr'));
+    window.history.replaceState(null, '', '/en');
+    rememberPathLanguage();
+    expect(JSON.parse(localStorage.getItem(LANGUAGE_KEY)!)).toBe('en');
+    window.history.replaceState(null, '', '/fr/comment-ajouter-un-produit');
+    rememberPathLanguage();
+    expect(JSON.parse(localStorage.getItem(LANGUAGE_KEY)!)).toBe('fr');
+  });
+
+  it('leaves the choice alone on a path without a language', () => {
+    localStorage.setItem(LANGUAGE_KEY, JSON.stringify('fr'));
+    window.history.replaceState(null, '', '/see/abc');
+    rememberPathLanguage();
+    expect(JSON.parse(localStorage.getItem(LANGUAGE_KEY)!)).toBe('fr');
   });
 });
