@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { NATIVE_SHELL_COOKIE } from '@wishlist/contracts';
+import { parse as parseCookies } from 'cookie';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
 import { firstViewHints, renderIndex } from './firstView';
@@ -167,6 +168,5 @@ export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots
 /** The Android wrapper's native mode: `?shell=android` on this load, or the shell's session cookie. */
 export function isNativeShellRequest(req: Pick<Request, 'query' | 'headers'>): boolean {
   if (req.query.shell !== undefined) return true;
-  const cookies = req.headers.cookie ?? '';
-  return cookies.split(';').some((c) => c.trim() === `${NATIVE_SHELL_COOKIE}=1`);
+  return req.headers.cookie !== undefined && parseCookies(req.headers.cookie)[NATIVE_SHELL_COOKIE] === '1';
 }

@@ -1,7 +1,7 @@
 // Loads an exposed module of a remote with a timeout, and recovers on the next attempt: a remote
 // that failed or hung is re-registered (force) so the runtime forgets its cached manifest promise,
 // and a shell started without /remotes.json fetches it again.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { knownRemote, loadRuntimeConfig, registerRuntimeRemotes } from './runtimeConfig';
 
@@ -107,21 +107,29 @@ const current = new Map<RemoteModuleId, CurrentComponent>();
  * shared singleton) crashed on a missing module instead of showing the error panel.
  */
 export function remoteComponent(id: RemoteModuleId): LazyExoticComponent<ComponentType<object>> {
-  let entry = current.get(id);
-  if (!entry) {
-    const created: CurrentComponent = {
-      failed: false,
-      component: lazy(() =>
-        loadRemoteComponent(id).catch((e: unknown) => {
-          created.failed = true;
-          throw e;
-        }),
-      ),
-    };
-    current.set(id, created);
-    entry = created;
-  }
+  const known = current.get(id);
+  if (known) return known.component;
+  const entry: CurrentComponent = {
+    failed: false,
+    component: lazy(() =>
+      loadRemoteComponent(id).catch((e: unknown) => {
+        entry.failed = true;
+        throw e;
+      }),
+    ),
+  };
+  current.set(id, entry);
   return entry.component;
+}
+
+/**
+ * remoteComponent(module) for a component that shows it: the same one on every render (a Map
+ * lookup, nothing to memoise), and forgotten if it had failed when the component goes away, so
+ * that opening the page again loads the remote anew.
+ */
+export function useRemoteComponent(module: RemoteModuleId): LazyExoticComponent<ComponentType<object>> {
+  useEffect(() => () => forgetFailedRemoteComponent(module), [module]);
+  return remoteComponent(module);
 }
 
 /** The next remoteComponent(id) loads anew (Retry). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
-import { desktopHeaderSlots } from './headerSlots';
+import { desktopHeaderSlots, useOnOwnList } from './headerSlots';
 import { HeaderMenu } from './HeaderMenu';
 import { Logo } from './Logo';
 import { useHeaderData } from './useHeaderData';
@@ -22,6 +22,7 @@ export function DesktopHeader() {
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const { lists, favorites, loadLists, loadFavorites } = useHeaderData(signedIn);
   const slots = desktopHeaderSlots.filter((s) => s.when === 'always' || signedIn);
+  const ownList = useOnOwnList();
   return (
     <div className="shell-header__bar shell-container">
       <Link to="/" className="shell-brand">
@@ -78,7 +79,7 @@ export function DesktopHeader() {
           )}
           {slots.map((s) => (
             <li key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-              <RemoteWidget module={s.module} notOnOwnList={s.notOnOwnList} />
+              <RemoteWidget module={s.module} skip={s.notOnOwnList && ownList} />
             </li>
           ))}
           {!signedIn && !known && (

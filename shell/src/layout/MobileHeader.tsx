@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@wishlist/i18n';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
-import { mobileHeaderSlots } from './headerSlots';
+import { mobileHeaderSlots, useOnOwnList } from './headerSlots';
 import { Logo } from './Logo';
 
 /** Every route that shows a list's products: the caller's slider, a shared list, its favorite link. */
@@ -24,6 +24,7 @@ export function MobileHeader() {
   const productsTo = defaultListId ? `/product-list/${encodeURIComponent(defaultListId)}` : '/';
   const productsActive = LIST_ROUTE.test(pathname) || pathname === productsTo;
   const slots = mobileHeaderSlots.filter((s) => s.when === 'always' || signedIn);
+  const ownList = useOnOwnList();
   return (
     <div className="shell-header__mobile">
       <div className="shell-header__bar shell-container">
@@ -33,7 +34,7 @@ export function MobileHeader() {
         </Link>
         {slots.map((s) => (
           <div key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-            <RemoteWidget module={s.module} notOnOwnList={s.notOnOwnList} />
+            <RemoteWidget module={s.module} skip={s.notOnOwnList && ownList} />
           </div>
         ))}
       </div>

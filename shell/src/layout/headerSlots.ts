@@ -1,3 +1,5 @@
+import { matchPath, useLocation } from 'react-router-dom';
+import { hasSession, hasUncheckedBearer, useSessionStore, useViewStore } from '@wishlist/stores';
 import type { RemoteModuleId } from '../federation/remoteLoader';
 
 /**
@@ -22,3 +24,21 @@ const basketSlot: HeaderSlot = { key: 'basket', module: 'remote_basket_offer/Hea
 
 export const desktopHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
 export const mobileHeaderSlots: HeaderSlot[] = [basketSlot, { key: 'account', module: 'remote_auth/HeaderAccount', when: 'signedIn' }];
+
+/** The owner's list page (remote_lists/ProductListingPage's route). */
+const OWN_LIST_ROUTE = '/product-list/:productListId/:productId?';
+
+/**
+ * Whether the page is, or may still turn out to be, the signed-in person's own list: the page
+ * says whose list it shows once it has it (useViewStore); until then its route is the owner's.
+ * Slots `notOnOwnList` are skipped then.
+ */
+export function useOnOwnList(): boolean {
+  const { pathname } = useLocation();
+  const viewed = useViewStore((s) => s.viewedList);
+  const signedIn = useSessionStore((s) => hasSession(s) || hasUncheckedBearer(s));
+  const match = matchPath(OWN_LIST_ROUTE, pathname);
+  if (!match) return false;
+  if (viewed && viewed.id === match.params.productListId) return viewed.isOwner;
+  return signedIn;
+}
