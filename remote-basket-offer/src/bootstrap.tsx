@@ -2,7 +2,7 @@
 // product to put in the basket.
 import type { Product } from '@wishlist/contracts';
 import { mountStandalone } from '@wishlist/ui/src/standalone';
-import './i18n';
+import './strings/all';
 import BasketActions from './pages/BasketActions';
 import BasketPage from './pages/BasketPage';
 import HeaderBasket from './pages/HeaderBasket';

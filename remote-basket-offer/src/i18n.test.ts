@@ -1,5 +1,6 @@
 import { i18next, initI18n } from '@wishlist/i18n';
 import { NS, toLang } from './i18n';
+import './strings/basket';
 
 describe('basket namespace registration', () => {
   it('adds both languages to the shared instance once the shell initialises it', () => {

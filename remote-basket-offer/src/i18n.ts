@@ -1,15 +1,18 @@
-// The `basket` namespace (docs/frontend-contract.md): registered on the shared i18next instance by `defineNamespace`
-// (@wishlist/i18n) when this module loads, and re-checked by `useBasketT()` on whatever instance
-// renders the page.
+// The `basket` namespace (docs/frontend-contract.md), added to the shared i18next instance a section
+// at a time by `defineNamespace` (@wishlist/i18n): each component imports the sections it shows
+// (`strings/*.ts`), so the header widget and the list page's actions — both on the first view of a
+// shared list — no longer carry every basket and offer string in two languages each (issue 13).
+// `useBasketT()` re-checks them on whatever instance renders the page.
 import { defineNamespace, type Language } from '@wishlist/i18n';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+import type { BasketStrings } from './locales';
 
-const namespace = defineNamespace('basket', { en, fr });
+const namespace = defineNamespace<'basket', Record<Language, BasketStrings>>('basket');
 
 export const NS = namespace.NS;
+/** The sections loaded so far (every section: `resources` of ./locales). */
 export const resources = namespace.resources;
 export type Lang = Language;
 export const registerBasket = namespace.register;
+export const addBasketStrings = namespace.add;
 export const useBasketT = namespace.useT;
 export { toLang } from '@wishlist/i18n';

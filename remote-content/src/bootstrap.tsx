@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { initReactI18next } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router-dom';
 import { registerContent, toLang } from './i18n';
+import './strings/all';
 import AndroidHowToPage from './pages/AndroidHowToPage';
 import HomePage from './pages/HomePage';
 import HowToAddProductPage from './pages/HowToAddProductPage';

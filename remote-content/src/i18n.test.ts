@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { NS, toLang } from './i18n';
+import './strings/common';
 
 describe('content namespace registration', () => {
   it('adds both languages to the shared instance once the shell initialises it', async () => {

@@ -1,47 +1,16 @@
-// The `content` namespace: registered into the shell's i18next instance when this module loads
-// (docs/frontend-contract.md), and re-checked by `useContent()` on whatever instance renders the
-// page (the shell may have created its own instance, or may initialise after we load).
-import i18next, { type i18n as I18n } from 'i18next';
-import { useContext } from 'react';
-import { I18nContext, getI18n, useTranslation } from 'react-i18next';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+// The `content` namespace (docs/frontend-contract.md), added to the shell's i18next instance a
+// section at a time by `defineNamespace` (@wishlist/i18n): each page or component imports the
+// sections it shows (`strings/*.ts`), so the home page's first view carries the home and common
+// strings, not the guides and the privacy policy in two languages (issue 13: 16 kB gzip).
+import { defineNamespace, type Language } from '@wishlist/i18n';
+import type { ContentStrings } from './locales';
 
-export const NS = 'content';
-export const resources = { en, fr } as const;
-export type Lang = keyof typeof resources;
+const namespace = defineNamespace<'content', Record<Language, ContentStrings>>('content');
 
-export function registerContent(instance: I18n): void {
-  for (const [lang, res] of Object.entries(resources)) {
-    if (!instance.hasResourceBundle(lang, NS)) instance.addResourceBundle(lang, NS, res, true, true);
-  }
-}
-
-function isReady(instance: I18n | undefined): boolean {
-  return !!instance && typeof instance.addResourceBundle === 'function' && !!instance.store;
-}
-
-function registerWhenReady(instance: I18n): void {
-  if (isReady(instance)) registerContent(instance);
-  // Not initialised yet (the shell calls init() later): add our bundles as soon as it is.
-  else if (typeof instance.on === 'function') instance.on('initialized', () => registerContent(instance));
-}
-
-registerWhenReady(i18next);
-const bound = getI18n();
-if (bound && bound !== i18next) registerWhenReady(bound);
-
-/** The page's language as one of ours: the shell sets i18next's language from the path. */
-export function toLang(language: string | undefined): Lang {
-  return language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-}
-
+export const NS = namespace.NS;
+export type Lang = Language;
+export const registerContent = namespace.register;
+export const addContentStrings = namespace.add;
 /** `useTranslation('content')`, making sure the rendering instance has our namespace. */
-export function useContent() {
-  const fromContext = useContext(I18nContext)?.i18n;
-  const instance = fromContext ?? getI18n() ?? i18next;
-  if (instance && isReady(instance)) registerContent(instance);
-  const result = useTranslation(NS);
-  const lang = toLang(result.i18n.resolvedLanguage ?? result.i18n.language);
-  return { ...result, t: result.t, lang };
-}
+export const useContent = namespace.useT;
+export { toLang } from '@wishlist/i18n';

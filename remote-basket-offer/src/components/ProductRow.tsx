@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useBasketT } from '../i18n';
+import '../strings/common';
 import { safeProductUrl } from '../lib/paths';
 
 export interface ProductRowData {

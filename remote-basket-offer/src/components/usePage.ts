@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBasketT } from '../i18n';
+import '../strings/common';
 
 /**
  * Sets the document title and moves focus to the page's <h1> when the page opens (so a screen

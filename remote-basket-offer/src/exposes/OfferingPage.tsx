@@ -1,4 +1,2 @@
-// Federation entry: registers the `basket` translations, then hands over the component.
-import '../i18n';
-
+// Federation entry: hands over the component (its strings come with it: strings/*.ts).
 export { default } from '../pages/OfferingPage';

@@ -1,6 +1,5 @@
 import { itHasLocaleParity } from '@wishlist/i18n/src/testing';
-import en from './en.json';
-import fr from './fr.json';
+import { en, fr } from '.';
 
 describe('basket translations (key parity)', () => {
   itHasLocaleParity({ en, fr });

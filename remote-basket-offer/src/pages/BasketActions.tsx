@@ -5,6 +5,8 @@ import { notify, useBasketStore } from '@wishlist/stores';
 import { Button } from '@wishlist/ui';
 import { BasketIcon, GiftIcon, MinusIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
+import '../strings/actions';
+import '../strings/notifications';
 import '../styles/basket.css';
 
 export interface BasketActionsProps {

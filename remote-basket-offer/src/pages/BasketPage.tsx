@@ -6,6 +6,7 @@ import { ProductRow } from '../components/ProductRow';
 import { usePage } from '../components/usePage';
 import { localizedPath } from '@wishlist/i18n';
 import { useBasketT, type Lang } from '../i18n';
+import '../strings/basket';
 import { sharedListPath } from '../lib/paths';
 import { BasketIcon } from '../components/Icons';
 import '../styles/basket.css';

@@ -4,6 +4,8 @@ import { basketTotal, useBasketStore } from '@wishlist/stores';
 import { isNativeShell, useHoverDisclosure, useIsMobile } from '@wishlist/ui';
 import { BasketIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
+import '../strings/basket';
+import '../strings/header';
 import { useViewingOwnList } from '../lib/ownList';
 import '../styles/basket.css';
 

@@ -5,6 +5,7 @@ import { GiftIcon } from '../components/Icons';
 import { usePage } from '../components/usePage';
 import { localizedPath } from '@wishlist/i18n';
 import { useBasketT } from '../i18n';
+import '../strings/created';
 import { useBasketStore } from '@wishlist/stores';
 import { readCreatedOffer } from '../lib/offerMemory';
 import { addMorePath } from './BasketPage';

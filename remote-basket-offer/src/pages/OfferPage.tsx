@@ -6,6 +6,8 @@ import { basketTotal, notify, useBasketStore } from '@wishlist/stores';
 import { Button, TextArea, TextField } from '@wishlist/ui';
 import { usePage } from '../components/usePage';
 import { useBasketT } from '../i18n';
+import '../strings/notifications';
+import '../strings/offer';
 import { rememberCreatedOffer } from '../lib/offerMemory';
 import '../styles/basket.css';
 

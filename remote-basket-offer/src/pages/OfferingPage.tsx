@@ -7,6 +7,8 @@ import { Button, ConfirmDialog, Spinner, TextArea } from '@wishlist/ui';
 import { ProductRow } from '../components/ProductRow';
 import { usePage } from '../components/usePage';
 import { useBasketT, type Lang } from '../i18n';
+import '../strings/notifications';
+import '../strings/offering';
 import '../styles/basket.css';
 
 /** Longest address the offers service accepts (`@wishlist/contracts`). */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useContent } from '../i18n';
+import '../strings/common';
 import { contentPath, type ContentPage } from '../routes';
 import { useId } from 'react';
 

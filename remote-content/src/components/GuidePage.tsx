@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useContent } from '../i18n';
+import '../strings/common';
+import '../strings/guides';
 import type { ContentPage } from '../routes';
 import { GuideLinks } from './GuideLinks';
 import { asArray, useDocumentTitle } from './hooks';

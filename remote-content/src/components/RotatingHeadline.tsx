@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useContent } from '../i18n';
+import '../strings/home';
 import { asArray, usePrefersReducedMotion } from './hooks';
 
 export const ROTATION_MS = 2500;

@@ -1,4 +1,2 @@
-// Federation entry: registers the `content` translations, then hands over the page.
-import '../i18n';
-
+// Federation entry: hands over the page (its strings come with it: strings/*.ts).
 export { default } from '../pages/NotFoundPage';

@@ -4,6 +4,8 @@ import { PhoneMockup, type PhoneLabels, type PhoneScreen } from '../components/P
 import { Rich } from '../components/Rich';
 import { Steps } from '../components/Steps';
 import { useContent } from '../i18n';
+import '../strings/android';
+import '../strings/common';
 import { isNativeShell } from '../platform';
 import '../styles/content.css';
 import './AndroidHowToPage.css';

@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { ROTATION_MS } from '../components/RotatingHeadline';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import { en, fr } from '../locales';
 import { seriousViolations } from '../test/axe';
 import { headingProblems, renderPage } from '../test/render';
 import HomePage from './HomePage';

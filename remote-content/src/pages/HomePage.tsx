@@ -7,6 +7,8 @@ import { asArray, useDocumentTitle } from '../components/hooks';
 import { AddProductIllustration, ExtensionIllustration, RegisterIllustration, ShareIllustration } from '../components/Illustrations';
 import { RotatingHeadline } from '../components/RotatingHeadline';
 import { useContent } from '../i18n';
+import '../strings/common';
+import '../strings/home';
 import { appRoutes, contentPath } from '../routes';
 import '../styles/content.css';
 import './HomePage.css';

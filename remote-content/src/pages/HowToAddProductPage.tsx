@@ -1,6 +1,7 @@
 import { GuidePage } from '../components/GuidePage';
 import { AddProductIllustration } from '../components/Illustrations';
 import { useContent } from '../i18n';
+import '../strings/home';
 import '../styles/content.css';
 
 export default function HowToAddProductPage() {

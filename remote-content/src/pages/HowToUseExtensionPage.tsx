@@ -1,5 +1,6 @@
 import { GuidePage } from '../components/GuidePage';
 import { useContent } from '../i18n';
+import '../strings/guides';
 import popupEn from '../assets/extension-popup-en.png';
 import popupFr from '../assets/extension-popup-fr.png';
 import '../styles/content.css';

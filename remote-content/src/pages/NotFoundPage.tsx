@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { GuideLinks } from '../components/GuideLinks';
 import { useDocumentTitle } from '../components/hooks';
 import { useContent } from '../i18n';
+import '../strings/common';
+import '../strings/notFound';
 import { appRoutes, contentPath } from '../routes';
 import '../styles/content.css';
 

@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import { en, fr } from '../locales';
 import { seriousViolations } from '../test/axe';
 import { headingProblems, renderPage } from '../test/render';
 import PrivacyPolicyPage from './PrivacyPolicyPage';

@@ -3,6 +3,8 @@ import { asArray, useDocumentTitle } from '../components/hooks';
 import { Rich } from '../components/Rich';
 import { TableOfContents } from '../components/TableOfContents';
 import { useContent } from '../i18n';
+import '../strings/common';
+import '../strings/privacy';
 import '../styles/content.css';
 
 interface PolicySection {

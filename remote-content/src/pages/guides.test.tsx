@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import { en, fr } from '../locales';
 // The extension's own words (its _locales), which the guide quotes.
 import extensionEn from '../../../extension/public/_locales/en/messages.json';
 import extensionFr from '../../../extension/public/_locales/fr/messages.json';

@@ -3,8 +3,7 @@
  */
 // Issue 13: the home page prerendered for the gateway's first view, in each language, with the
 // same component and words as the app.
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import { en, fr } from '../locales';
 import { renderHome } from './firstView';
 
 describe('renderHome', () => {

@@ -8,7 +8,8 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createI18nInstance, type Language } from '@wishlist/i18n';
 import HomePage from '../pages/HomePage';
-import { NS, resources } from '../i18n';
+import { NS } from '../i18n';
+import { resources } from '../locales';
 import { contentPath } from '../routes';
 
 /** An i18next instance for `language` with the resources the app uses (common + content). */

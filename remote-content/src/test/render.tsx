@@ -5,6 +5,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { failOnMissingKey } from '@wishlist/ui/src/testing';
 import { registerContent, type Lang } from '../i18n';
 
 export async function createTestI18n(lang: Lang): Promise<I18n> {
@@ -17,6 +18,7 @@ export async function createTestI18n(lang: Lang): Promise<I18n> {
     react: { useSuspense: false },
     initAsync: false,
     resources: {},
+    ...failOnMissingKey,
   });
   registerContent(instance);
   return instance;

@@ -8,7 +8,7 @@ import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product, type ProductList } 
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextField } from '@wishlist/ui';
 import { fieldErrorsOf, isUnreachable, type FieldErrors } from './errors';
-import { useProductsT } from './i18n';
+import { NS, useProductsT } from './i18n';
 import { ImagePicker } from './ImagePicker';
 import { useImageChoices } from './images';
 import { ListSelector } from './ListSelector';
@@ -72,7 +72,7 @@ export function ProductForm({
   onChangeUrl,
   onRemoved,
 }: ProductFormProps) {
-  const { t, lang } = useProductsT();
+  const { t, i18n, lang } = useProductsT();
   const id = useId();
   const isEdit = Boolean(draft.id && draft.id.trim());
   const [name, setName] = useState(draft.name);
@@ -131,8 +131,7 @@ export function ProductForm({
 
   const codeText = (code: string) => {
     const key = `form.codes.${code}`;
-    const text = t(key);
-    return text === key ? undefined : text;
+    return i18n.exists(key, { ns: NS }) ? t(key) : undefined;
   };
   const messageFor = (field: string, raw: string) =>
     codeText(raw) ?? t(`form.errors.${field}`, { message: raw, defaultValue: raw });

@@ -52,8 +52,13 @@ export const routerExports = [
   'useSearchParams',
 ];
 
+export const reactI18nextExports = ['I18nContext', 'I18nextProvider', 'Trans', 'getI18n', 'initReactI18next', 'useTranslation'];
+
+const shakenSingletons: Record<string, string[]> = { 'react-router-dom': routerExports, 'react-i18next': reactI18nextExports };
+
 function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
-  return name === 'react-router-dom' ? { treeShaking: { mode: 'runtime-infer', usedExports: routerExports } } : {};
+  const usedExports = shakenSingletons[name];
+  return usedExports ? { treeShaking: { mode: 'runtime-infer', usedExports } } : {};
 }
 
 /**
@@ -100,7 +105,7 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
         dts: false,
         // One federation runtime per page (issue 13): the host hands its runtime core to the
         // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry).
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       ...(extra?.plugins ?? []),
     ],
@@ -129,7 +134,7 @@ export function createRemoteConfig({
         manifest: true,
         dts: false,
         // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
-        experiments: { externalRuntime: true },
+        experiments: { externalRuntime: true, optimization: { target: 'web' } },
       }),
       ...(extra?.plugins ?? []),
     ],

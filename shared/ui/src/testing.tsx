@@ -12,6 +12,18 @@ import { commonEn, commonFr, type Language } from '@wishlist/i18n';
 /** Adds a remote's namespace to an i18next instance (`registerAuth`, `registerLists`, …). */
 export type RegisterNamespace = (instance: I18n) => void;
 
+/**
+ * i18next options that make a string missing in the rendering instance an error in tests: a
+ * component's strings come with its module (a namespace added a section at a time, issue 13), and
+ * one that shows a section it does not import would show raw keys in a page that had not loaded it.
+ */
+export const failOnMissingKey = {
+  saveMissing: true,
+  missingKeyHandler: (_lngs: readonly string[], ns: string, key: string) => {
+    throw new Error(`Missing translation "${ns}:${key}": import the section that holds it where it is used`);
+  },
+};
+
 export async function createTestI18n(lang: Language, register: RegisterNamespace): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
@@ -24,6 +36,7 @@ export async function createTestI18n(lang: Language, register: RegisterNamespace
     react: { useSuspense: false },
     initAsync: false,
     resources: { en: { common: commonEn }, fr: { common: commonFr } },
+    ...failOnMissingKey,
   });
   register(instance);
   return instance;

@@ -1,0 +1,25 @@
+// Every string of the `basket` namespace, both languages, one file per section (`en/common.json`…):
+// for the server renderers, the standalone app and tests. Components load theirs a section at a time
+// (strings/*.ts, issue 13), so an exposed component's chunks carry only the sections it shows.
+import enActions from './en/actions.json';
+import enBasket from './en/basket.json';
+import enCommon from './en/common.json';
+import enCreated from './en/created.json';
+import enHeader from './en/header.json';
+import enNotifications from './en/notifications.json';
+import enOffer from './en/offer.json';
+import enOffering from './en/offering.json';
+import frActions from './fr/actions.json';
+import frBasket from './fr/basket.json';
+import frCommon from './fr/common.json';
+import frCreated from './fr/created.json';
+import frHeader from './fr/header.json';
+import frNotifications from './fr/notifications.json';
+import frOffer from './fr/offer.json';
+import frOffering from './fr/offering.json';
+
+export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications };
+export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications };
+
+export type BasketStrings = typeof en;
+export const resources = { en, fr } as const;

@@ -1,0 +1,9 @@
+// Every section of the `basket` namespace (the standalone app and tests).
+import './actions';
+import './basket';
+import './common';
+import './created';
+import './header';
+import './notifications';
+import './offer';
+import './offering';
