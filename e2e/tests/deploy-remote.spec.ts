@@ -31,11 +31,11 @@ test.beforeAll(async () => {
   [gateway, newBuild] = await Promise.all([
     startGateway(PORT + 5, { REMOTE_CONTENT_DIST: live }),
     buildRemoteVariant('remote-content', (dir) => {
-      const file = join(dir, 'src/locales/en.json');
-      const en = JSON.parse(readFileSync(file, 'utf8'));
-      en.home.headline.accessible = REDEPLOYED;
-      en.home.headline.prefix = 'Redeployed alone: the wish list for your';
-      writeFileSync(file, JSON.stringify(en, null, 2));
+      const file = join(dir, 'src/locales/en/home.json');
+      const home = JSON.parse(readFileSync(file, 'utf8'));
+      home.headline.accessible = REDEPLOYED;
+      home.headline.prefix = 'Redeployed alone: the wish list for your';
+      writeFileSync(file, JSON.stringify(home, null, 2));
     }),
   ]);
   buildMs = Date.now() - started;

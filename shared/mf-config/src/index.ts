@@ -3,58 +3,13 @@
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+import { fileURLToPath } from 'node:url';
+import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
+import { shakenSingletons, singletonPackages } from './singletons';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 
-/**
- * Packages that must exist once per page. Workspace packages that create stores or module-level
- * state (stores, i18n, api-client caches, the UI kit's notification bridge) are listed themselves:
- * sharing zustand alone would still give each remote its own store.
- *
- * `@wishlist/contracts` is not among them (issue 13): it holds no state (types, predicates, zod
- * schemas, formatting), and a shared module is never tree-shaken, so sharing it put zod (24 kB
- * gzip) on every first view. Each app now bundles the few functions it uses.
- */
-export const singletonPackages = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'react-toastify',
-  '@wishlist/stores',
-  '@wishlist/i18n',
-  '@wishlist/api-client',
-  '@wishlist/ui',
-] as const;
-
-/**
- * Shared singletons are never tree-shaken by default: react-router-dom came whole (62 kB gzip) while
- * the apps use a dozen of its exports. Module Federation's shared tree shaking (runtime-infer: the runtime takes the shaken copy when it holds every export a consumer declares; server-calc would need a deployment platform to mark it calculated) builds it with only
- * the exports listed here, the SAME list for every app (a singleton is one copy per page: a host
- * and a remote shaken differently would lack each other's exports). A remote that starts using
- * another export adds it here and the shell is rebuilt with it first (issue 13).
- */
-export const routerExports = [
-  'BrowserRouter',
-  'Link',
-  'MemoryRouter',
-  'NavLink',
-  'Navigate',
-  'Route',
-  'Routes',
-  'matchPath',
-  'useLocation',
-  'useNavigate',
-  'useNavigationType',
-  'useParams',
-  'useSearchParams',
-];
-
-export const reactI18nextExports = ['I18nContext', 'I18nextProvider', 'Trans', 'getI18n', 'initReactI18next', 'useTranslation'];
-
-const shakenSingletons: Record<string, string[]> = { 'react-router-dom': routerExports, 'react-i18next': reactI18nextExports };
+export { reactI18nextExports, routerExports, shakenSingletons, singletonPackages } from './singletons';
 
 function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
   const usedExports = shakenSingletons[name];
@@ -104,8 +59,11 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
         shareStrategy: 'loaded-first',
         dts: false,
         // One federation runtime per page (issue 13): the host hands its runtime core to the
-        // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry).
+        // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry). Built
+        // for browsers only (`target: 'web'`: no Node loader in the runtime, ~2 kB gzip per app).
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        // ...and its federation SDK (the remotes' builds leave theirs out: see createRemoteConfig).
+        runtimePlugins: [fileURLToPath(new URL('../runtime/provideFederationSdk.ts', import.meta.url))],
       }),
       ...(extra?.plugins ?? []),
     ],
@@ -122,7 +80,15 @@ export function createRemoteConfig({
   const cfg = base(port, extra);
   return defineConfig({
     ...cfg,
-    output: { ...cfg.output, assetPrefix: 'auto' },
+    output: {
+      ...cfg.output,
+      assetPrefix: 'auto',
+      // The federation SDK and its error codes come from the shell too (runtime/provideFederationSdk.ts).
+      externals: {
+        '@module-federation/sdk': `global ${SDK_GLOBAL}`,
+        '@module-federation/error-codes': `global ${ERROR_CODES_GLOBAL}`,
+      },
+    },
     server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
     plugins: [
       pluginReact(),

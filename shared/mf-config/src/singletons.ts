@@ -1,0 +1,56 @@
+// The shared singletons and the exports the apps use of the tree-shaken ones: plain data, read by
+// the build config (index.ts) and by the test that checks every import against it.
+
+/**
+ * Packages that must exist once per page. Workspace packages that create stores or module-level
+ * state (stores, i18n, api-client caches, the UI kit's notification bridge) are listed themselves:
+ * sharing zustand alone would still give each remote its own store.
+ *
+ * `@wishlist/contracts` is not among them (issue 13): it holds no state (types, predicates, zod
+ * schemas, formatting), and a shared module is never tree-shaken, so sharing it put zod (24 kB
+ * gzip) on every first view. Each app now bundles the few functions it uses.
+ */
+export const singletonPackages = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  'react-toastify',
+  '@wishlist/stores',
+  '@wishlist/i18n',
+  '@wishlist/api-client',
+  '@wishlist/ui',
+] as const;
+
+/**
+ * Shared singletons are never tree-shaken by default: react-router-dom came whole (62 kB gzip) while
+ * the apps use a dozen of its exports, react-i18next whole (10.5 kB) for six. Module Federation's
+ * shared tree shaking (runtime-infer: the runtime takes the shaken copy when it holds every export
+ * a consumer declares; server-calc would need a deployment platform to mark it calculated) builds
+ * them with only the exports listed here, the SAME lists for every app (a singleton is one copy per
+ * page: a host and a remote shaken differently would lack each other's exports). A remote that
+ * starts using another export adds it here and the shell is rebuilt with it first (issue 13); a
+ * test (test/singletons.test.ts) checks every import of the front ends against these lists.
+ */
+export const routerExports = [
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'NavLink',
+  'Navigate',
+  'Route',
+  'Routes',
+  'matchPath',
+  'useLocation',
+  'useNavigate',
+  'useNavigationType',
+  'useParams',
+  'useSearchParams',
+];
+
+/** The react-i18next exports the apps use (the same rule as routerExports). */
+export const reactI18nextExports = ['I18nContext', 'I18nextProvider', 'Trans', 'getI18n', 'initReactI18next', 'useTranslation'];
+
+export const shakenSingletons: Record<string, string[]> = { 'react-router-dom': routerExports, 'react-i18next': reactI18nextExports };
