@@ -2,6 +2,7 @@
 // shared list of 50 products, as a visitor opens it from a message) and of /en, measured in Chromium
 // through the whole product (scripts/bench-stack.mjs), against the issue 13 budgets (170 and 150 kB),
 // and of each app's build (entry alone, and all of its JS). `-- --scripts` lists every script.
+// Also printed: the bytes on the wire as Chromium received them (brotli the build wrote, issue 13).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +45,11 @@ try {
         const type = res.request().resourceType();
         if (res.url().startsWith(base) && (type === 'script' || res.url().endsWith('.js'))) {
           try {
-            scripts.push({ url: res.url().replace(base, ''), gz: gz(await res.body()) });
+            const body = await res.body();
+            // Content-Length when the gateway sent a file (the build's .br), else what Chromium counted.
+            const length = Number(res.headers()['content-length']);
+            const wire = Number.isFinite(length) && length >= 0 ? length : Math.max(0, (await res.request().sizes()).responseBodySize);
+            scripts.push({ url: res.url().replace(base, ''), gz: gz(body), wire, encoding: res.headers()['content-encoding'] ?? 'identity' });
           } catch {
             /* redirected or aborted */
           }
@@ -61,9 +66,11 @@ try {
       }
       const verdict = total <= p.budget ? 'within' : 'OVER';
       if (total > p.budget) overBudget = true;
-      console.log(`\nFirst view of ${p.label} at ${width} px: ${scripts.length} scripts, ${kb(total)} gzip (${verdict} the ${kb(p.budget)} budget)`);
+      const wire = scripts.reduce((s, x) => s + x.wire, 0);
+      const encodings = [...new Set(scripts.map((x) => x.encoding))].join(', ');
+      console.log(`\nFirst view of ${p.label} at ${width} px: ${scripts.length} scripts, ${kb(total)} gzip (${verdict} the ${kb(p.budget)} budget); ${kb(wire)} on the wire (${encodings})`);
       for (const [owner, size] of Object.entries(byOwner)) console.log(`  ${owner.padEnd(24)} ${kb(size)}`);
-      if (LIST_SCRIPTS) for (const s of [...scripts].sort((x, y) => y.gz - x.gz)) console.log(`    ${kb(s.gz).padStart(9)}  ${s.url}`);
+      if (LIST_SCRIPTS) for (const s of [...scripts].sort((x, y) => y.gz - x.gz)) console.log(`    ${kb(s.gz).padStart(9)}  ${kb(s.wire).padStart(9)} ${s.encoding.padEnd(8)} ${s.url}`);
       await page.close();
     }
   }

@@ -18,10 +18,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync,
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Rsbuild's content-hashed names (`name.<8+ hex>.ext`, and their `.LICENSE.txt`): same name, same bytes. */
-const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(?:\.LICENSE\.txt)?$/i;
+/**
+ * Rsbuild's content-hashed names (`name.<8+ hex>.ext`, their `.LICENSE.txt` and the brotli copy
+ * the build writes beside them, `.br`): same name, same bytes.
+ */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(?:\.LICENSE\.txt|\.br)?$/i;
 /** Replaced last, entry first: the manifest names remoteEntry.js, which names the chunks. */
-const POINTERS_FIRST = ['remoteEntry.js'];
+const POINTERS_FIRST = ['remoteEntry.js', 'remoteEntry.js.br'];
 
 function walk(dir, base = dir) {
   return readdirSync(dir).flatMap((entry) => {

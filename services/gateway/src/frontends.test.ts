@@ -2,6 +2,7 @@ import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { createMailer } from '@wishlist/service-kit';
 import { createGateway } from './app';
@@ -81,6 +82,63 @@ describe('static front ends', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('precompressed files (issue 13: brotli at its best quality, written by the build)', () => {
+  const app = gateway();
+  const js = 'export const wish = "a gift";\n'.repeat(200);
+  const br = brotliCompressSync(Buffer.from(js));
+  beforeAll(() => {
+    mkdirSync(join(fe.root, 'remote-content/dist/static/js/async'), { recursive: true });
+    writeFileSync(join(fe.root, 'remote-content/dist/static/js/async/9.0f1e2d3c4b.js'), js);
+    writeFileSync(join(fe.root, 'remote-content/dist/static/js/async/9.0f1e2d3c4b.js.br'), br);
+    writeFileSync(join(fe.root, 'shell/dist/plain.css'), 'a { color: red }\n'.repeat(200));
+  });
+  const raw = async (path: string, acceptEncoding: string, method = 'GET') => {
+    const res = await request(app)[method === 'HEAD' ? 'head' : 'get'](path).set('Accept-Encoding', acceptEncoding).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    return res;
+  };
+
+  it('sends the .br file to a browser that accepts brotli, typed and cached as the file itself', async () => {
+    const res = await raw('/remotes/content/static/js/async/9.0f1e2d3c4b.js', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    // The build's bytes as they are (the client decodes them).
+    expect(Number(res.headers['content-length'])).toBe(br.length);
+    expect((res.body as Buffer).toString()).toBe(js);
+  });
+
+  it('sends the file itself (compressed on the fly) to a client that does not accept brotli', async () => {
+    const res = await request(app).get('/remotes/content/static/js/async/9.0f1e2d3c4b.js').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toBe(js);
+    expect(res.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('falls back to the file when the build wrote no .br beside it', async () => {
+    const res = await request(app).get('/plain.css').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    // Compressed on the fly by the compression middleware instead.
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers HEAD with the .br length, and a missing file is still a 404', async () => {
+    const head = await raw('/remotes/content/static/js/async/9.0f1e2d3c4b.js', 'br', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(br.length);
+    const missing = await request(app).get('/remotes/content/static/js/async/missing.0f1e2d3c4b.js').set('Accept-Encoding', 'br');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
   });
 });
 

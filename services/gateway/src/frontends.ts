@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { NATIVE_SHELL_COOKIE } from '@wishlist/contracts';
 import { parse as parseCookies } from 'cookie';
 import express, { type Request, type RequestHandler, type Router } from 'express';
@@ -20,19 +20,47 @@ export function cacheControlFor(filePath: string): string {
 /** The shell's web app manifest (issue 12): browsers and Bubblewrap expect this media type. */
 export const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
+/**
+ * The files every front end's build also wrote as brotli at its best quality (`<file>.br`,
+ * shared/mf-config/src/precompress.ts). Issue 13: ~14% fewer bytes of JavaScript on the wire
+ * than the compression middleware's on-the-fly brotli. Looked up per request, not indexed once
+ * at start (as express-static-gzip does): a remote is redeployed under a running gateway.
+ */
+const PRECOMPRESSED = /\.(?:js|css|json|svg|webmanifest|txt)$/;
+
 function serveDir(dir: string, index: string | false): RequestHandler {
-  return express.static(dir, {
+  const files = express.static(dir, {
     index,
     cacheControl: false,
     dotfiles: 'ignore',
     redirect: false,
     // The service worker (sw.js) and the manifest carry no hash: no-cache like index.html, so a new
-    // deployment's worker is installed on the next load.
+    // deployment's worker is installed on the next load. A precompressed copy is cached as its file.
     setHeaders: (res, filePath) => {
-      res.setHeader('Cache-Control', cacheControlFor(filePath));
-      if (filePath.endsWith('.webmanifest')) res.setHeader('Content-Type', MANIFEST_TYPE);
+      const file = filePath.replace(/\.br$/, '');
+      res.setHeader('Cache-Control', cacheControlFor(file));
+      if (file.endsWith('.webmanifest')) res.setHeader('Content-Type', MANIFEST_TYPE);
     },
   });
+  return (req, res, next) => {
+    const wanted = (req.method === 'GET' || req.method === 'HEAD') && PRECOMPRESSED.test(req.path);
+    if (!wanted) return files(req, res, next);
+    res.vary('Accept-Encoding');
+    if (!req.acceptsEncodings('br')) return files(req, res, next);
+    const url = req.url;
+    const query = url.indexOf('?');
+    res.type(extname(req.path));
+    res.setHeader('Content-Encoding', 'br');
+    req.url = query < 0 ? `${url}.br` : `${url.slice(0, query)}.br${url.slice(query)}`;
+    files(req, res, (err?: unknown) => {
+      req.url = url;
+      if (err) return next(err);
+      // No `.br` beside it (a file too small to be worth it, an older build): the file itself.
+      res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
+      files(req, res, next);
+    });
+  };
 }
 
 export function remoteDists(config: GatewayConfig): { name: string; short: string; dir: string }[] {

@@ -5,6 +5,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
+import { pluginPrecompress } from './precompress';
 import { shakenSingletons, singletonPackages } from './singletons';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
@@ -51,6 +52,7 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
     ...base(port, extra),
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name,
         remotes: {},
@@ -92,6 +94,7 @@ export function createRemoteConfig({
     server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name,
         exposes,
