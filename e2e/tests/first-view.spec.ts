@@ -149,6 +149,12 @@ test.describe('issue 13: server-rendered first view', () => {
     await expect(visitor.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(visitor.locator('p.content-lead')).toBeVisible();
     await expect(visitor.locator('p.content-lead')).toContainText('Rassemblez');
+    // The page's own styles come with the snapshot: the rotating word is laid out and highlighted.
+    const marks = await visitor.locator('#first-view .content-rotator-mark').evaluateAll((all) =>
+      all.map((m) => ({ word: m.textContent, painted: getComputedStyle(m).backgroundImage.includes('gradient'), boxes: m.getClientRects().length })),
+    );
+    expect(marks).toHaveLength(6);
+    expect(marks.filter((m) => !m.painted || m.boxes === 0)).toEqual([]);
     await visitor.goto('/en');
     await expect(visitor.locator('p.content-lead')).toContainText('Gather the products you love');
     await expect(visitor.getByRole('contentinfo')).toBeAttached();
