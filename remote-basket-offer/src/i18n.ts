@@ -9,8 +9,6 @@ import type { BasketStrings } from './locales';
 const namespace = defineNamespace<'basket', Record<Language, BasketStrings>>('basket');
 
 export const NS = namespace.NS;
-/** The sections loaded so far (every section: `resources` of ./locales). */
-export const resources = namespace.resources;
 export type Lang = Language;
 export const registerBasket = namespace.register;
 export const addBasketStrings = namespace.add;

@@ -1,5 +1,5 @@
 // Every string of the `basket` namespace, both languages, one file per section (`en/common.json`…):
-// for the server renderers, the standalone app and tests. Components load theirs a section at a time
+// for the tests (their parity), and the type of the namespace. Components load theirs a section at a time
 // (strings/*.ts, issue 13), so an exposed component's chunks carry only the sections it shows.
 import enActions from './en/actions.json';
 import enBasket from './en/basket.json';
@@ -22,4 +22,3 @@ export const en = { common: enCommon, basket: enBasket, offer: enOffer, created:
 export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications };
 
 export type BasketStrings = typeof en;
-export const resources = { en, fr } as const;

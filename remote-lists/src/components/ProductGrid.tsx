@@ -75,7 +75,6 @@ const PRIORITY_CARDS = 4;
  * The cards are one tab stop (roving tabindex): the arrow keys, Home and End move between them,
  * Enter or Space selects one, and Tab from there goes to its handle, then to the action bar.
  */
-
 export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();

@@ -81,9 +81,4 @@ export async function setLanguage(lang: Language): Promise<void> {
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
 }
 
-/** Lets a remote add its namespace (e.g. `content`) for both languages. */
-export function addResources(namespace: string, resources: Record<Language, Record<string, unknown>>): void {
-  for (const lang of LANGUAGES) i18next.addResourceBundle(lang, namespace, resources[lang], true, true);
-}
-
 export { i18next };

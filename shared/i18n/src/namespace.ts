@@ -38,10 +38,16 @@ export function defineNamespace<N extends string, R extends NamespaceResources =
     registeredVersion.set(instance, version);
   }
 
+  /** Instances not initialised yet that will get everything added once they are (one listener each). */
+  const waitingFor = new WeakSet<I18n>();
+
   function registerWhenReady(instance: I18n): void {
     if (isReady(instance)) register(instance);
     // Not initialised yet (a standalone build, or the shell initialises later): add them when it is.
-    else if (typeof instance.on === 'function') instance.on('initialized', () => register(instance));
+    else if (typeof instance.on === 'function' && !waitingFor.has(instance)) {
+      waitingFor.add(instance);
+      instance.on('initialized', () => register(instance));
+    }
   }
 
   /** Makes strings of the namespace available, in both languages, to the app's instance(s). */

@@ -1,4 +1,4 @@
-import { addResources, currentLanguage, i18next, initI18n, setLanguage } from '../src';
+import { currentLanguage, defineNamespace, i18next, initI18n, setLanguage } from '../src';
 import { en } from '../src/locales/en';
 import { fr } from '../src/locales/fr';
 
@@ -24,7 +24,7 @@ describe('initI18n', () => {
     expect(document.documentElement.lang).toBe('en');
   });
   it('lets a remote add a namespace', () => {
-    addResources('content', { en: { hello: 'Hello' }, fr: { hello: 'Bonjour' } });
+    defineNamespace('content', { en: { hello: 'Hello' }, fr: { hello: 'Bonjour' } });
     expect(i18next.t('content:hello', { lng: 'fr' })).toBe('Bonjour');
   });
   it('has the same keys in English and French', () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
-import { desktopHeaderSlots, useOnOwnList } from './headerSlots';
+import { desktopHeaderSlots, useHeaderSlots } from './headerSlots';
 import { HeaderMenu } from './HeaderMenu';
 import { Logo } from './Logo';
 import { useHeaderData } from './useHeaderData';
@@ -21,8 +21,7 @@ export function DesktopHeader() {
   const known = useSessionStore((s) => isSessionKnown(s));
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const { lists, favorites, loadLists, loadFavorites } = useHeaderData(signedIn);
-  const slots = desktopHeaderSlots.filter((s) => s.when === 'always' || signedIn);
-  const ownList = useOnOwnList();
+  const slots = useHeaderSlots(desktopHeaderSlots, signedIn);
   return (
     <div className="shell-header__bar shell-container">
       <Link to="/" className="shell-brand">
@@ -77,9 +76,9 @@ export function DesktopHeader() {
               )}
             </>
           )}
-          {slots.map((s) => (
-            <li key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-              <RemoteWidget module={s.module} skip={s.notOnOwnList && ownList} />
+          {slots.map(({ slot, skip }) => (
+            <li key={slot.key} className={`shell-header__slot shell-header__slot--${slot.key}`}>
+              <RemoteWidget module={slot.module} skip={skip} />
             </li>
           ))}
           {!signedIn && !known && (

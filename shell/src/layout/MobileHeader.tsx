@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@wishlist/i18n';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { RemoteWidget } from '../federation/RemotePage';
-import { mobileHeaderSlots, useOnOwnList } from './headerSlots';
+import { mobileHeaderSlots, useHeaderSlots } from './headerSlots';
 import { Logo } from './Logo';
 
 /** Every route that shows a list's products: the caller's slider, a shared list, its favorite link. */
@@ -23,8 +23,7 @@ export function MobileHeader() {
   const defaultListId = useSessionStore((s) => s.defaultListId);
   const productsTo = defaultListId ? `/product-list/${encodeURIComponent(defaultListId)}` : '/';
   const productsActive = LIST_ROUTE.test(pathname) || pathname === productsTo;
-  const slots = mobileHeaderSlots.filter((s) => s.when === 'always' || signedIn);
-  const ownList = useOnOwnList();
+  const slots = useHeaderSlots(mobileHeaderSlots, signedIn);
   return (
     <div className="shell-header__mobile">
       <div className="shell-header__bar shell-container">
@@ -32,9 +31,9 @@ export function MobileHeader() {
           <Logo />
           <span className="shell-brand__name">{t('header.brand')}</span>
         </Link>
-        {slots.map((s) => (
-          <div key={s.key} className={`shell-header__slot shell-header__slot--${s.key}`}>
-            <RemoteWidget module={s.module} skip={s.notOnOwnList && ownList} />
+        {slots.map(({ slot, skip }) => (
+          <div key={slot.key} className={`shell-header__slot shell-header__slot--${slot.key}`}>
+            <RemoteWidget module={slot.module} skip={skip} />
           </div>
         ))}
       </div>

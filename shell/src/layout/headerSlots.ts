@@ -33,7 +33,7 @@ const OWN_LIST_ROUTE = '/product-list/:productListId/:productId?';
  * says whose list it shows once it has it (useViewStore); until then its route is the owner's.
  * Slots `notOnOwnList` are skipped then.
  */
-export function useOnOwnList(): boolean {
+function useOnOwnList(): boolean {
   const { pathname } = useLocation();
   const viewed = useViewStore((s) => s.viewedList);
   const signedIn = useSessionStore((s) => hasSession(s) || hasUncheckedBearer(s));
@@ -41,4 +41,13 @@ export function useOnOwnList(): boolean {
   if (!match) return false;
   if (viewed && viewed.id === match.params.productListId) return viewed.isOwner;
   return signedIn;
+}
+
+/**
+ * The slots a header shows (`signedIn` ones only with a session), each with whether its widget is
+ * left unloaded for now (`notOnOwnList` on the person's own list page).
+ */
+export function useHeaderSlots(slots: HeaderSlot[], signedIn: boolean): { slot: HeaderSlot; skip: boolean }[] {
+  const ownList = useOnOwnList();
+  return slots.filter((s) => s.when === 'always' || signedIn).map((slot) => ({ slot, skip: !!slot.notOnOwnList && ownList }));
 }
