@@ -16,6 +16,7 @@ import {
 } from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
+import { lingerAfterAnswer } from './linger';
 import { plainAddress } from './network';
 import { isUnsafe, markedShareable, type SharedCache } from './sharedCache';
 import { UpstreamPool } from './upstreams';
@@ -89,10 +90,14 @@ function unavailable(service: string, res: ServerResponse | Socket, logger: Logg
 
 /**
  * Answers an error before the request was forwarded. When its body was not (fully) read, the
- * connection is closed after the answer instead of waiting for the rest of it.
+ * connection is closed after the answer instead of waiting for the rest of it, lingering so that
+ * a client still sending reads the answer (linger.ts).
  */
 function refuse(req: Request, res: Response, err: HttpError) {
-  if (!req.complete) res.setHeader('Connection', 'close');
+  if (!req.complete) {
+    res.setHeader('Connection', 'close');
+    lingerAfterAnswer(req);
+  }
   res.setHeader('Cache-Control', 'no-store');
   res.status(err.status).json(errorBody(err));
 }

@@ -9,6 +9,7 @@ import {
   IDENTITY_HEADER,
   identitySecret,
   notFoundHandler,
+  outboxFile,
   readOutbox,
   requestLogger,
   SERVICE_HEADER,
@@ -23,7 +24,8 @@ import type { GatewayConfig } from './config';
 import { connectionGuard } from './connections';
 import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
-import { isLoopbackAddress, isLoopbackHost, outboxExposureWarning } from './network';
+import { isLoopbackHost, outboxExposureWarning } from './network';
+import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
 import { securityHeaders } from './security';
 import { FirstViewSnapshots } from './snapshot';
 import { replay, SharedCache } from './sharedCache';
@@ -110,18 +112,24 @@ export function createGateway(
   app.use(apiProxy({ routes, introspector, timeoutMs: config.upstreamTimeoutMs, logger, cache, ...proxyLimits(config) }));
   app.use('/api', notFoundHandler);
 
-  // The local outbox (SMTP_URL unset) for developers and e2e tests. It holds every sign-in code:
-  // only a client on this machine's loopback (the socket's own peer address, never a header,
-  // whatever TRUST_PROXY says) may read it. Anyone else gets the 404 of any unknown path.
-  app.get('/dev/mails', async (req, res, next) => {
-    if (config.smtpUrl || !isLoopbackAddress(req.socket.remoteAddress)) return next();
-    try {
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(await readOutbox(config.dataDir));
-    } catch (err) {
-      next(err);
-    }
-  });
+  // The local outbox (SMTP_URL unset) for developers and e2e tests. It holds every sign-in link:
+  // it is served only when no proxy is declared in front, and then only to a person on this
+  // machine (outboxRefusal). Anyone else gets the 404 of any unknown path.
+  if (servesOutbox(config)) {
+    app.get('/dev/mails', async (req, res, next) => {
+      const refusal = outboxRefusal(req);
+      if (refusal) {
+        logger.warn({ reason: refusal }, 'local outbox refused');
+        return next();
+      }
+      try {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(await readOutbox(config.dataDir));
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
 
   app.get('/remotes.json', remotesJson(config));
   // The Android wrapper's Digital Asset Links (never the SPA fallback): JSON, or a JSON 404.
@@ -181,7 +189,10 @@ export function createGateway(
     const listening = await listen(port, host);
     guard.attach(listening.server);
     const address = host ?? (listening.server.address() as AddressInfo).address;
-    if (!config.smtpUrl && !isLoopbackHost(address)) {
+    if (!config.smtpUrl && config.trustProxy !== false) {
+      logger.warn({ outbox: outboxFile(config.dataDir) }, 'TRUST_PROXY is set while mails go to the local outbox: GET /dev/mails is not served; set SMTP_URL');
+      shout(outboxBehindProxyWarning(outboxFile(config.dataDir)));
+    } else if (!config.smtpUrl && !isLoopbackHost(address)) {
       logger.warn({ host: address, port: listening.port }, 'reachable from other machines while mails go to the local outbox: set SMTP_URL, or HOST=127.0.0.1');
       shout(outboxExposureWarning(address, listening.port));
     }

@@ -2,10 +2,11 @@
 // before a body is read, bodies and headers have deadlines, each client address has a cap on open
 // connections, and a stalled write never holds an upstream connection.
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createLogger, type Listening } from '@wishlist/service-kit';
 import { createGateway } from './app';
 import { connectionGuard } from './connections';
+import { LINGER_MS } from './linger';
 import { clientKey } from './network';
 import { fakeService, type FakeService } from './test-support/fakes';
 import { configFor, makeFrontends } from './test-support/fixtures';
@@ -104,6 +105,85 @@ describe('a write is refused before its body is read', () => {
     expect(await client.whenAnswered).toBe(413);
     await client.whenClosed;
     expect(lists.seen).toEqual([]);
+  });
+});
+
+describe('an oversized body gets its 413, not a reset connection', () => {
+  const BIG = 20 * 1024 * 1024;
+
+  it('lets a client that writes the whole 20 MB body before reading read the 413 (lingering close)', async () => {
+    const port = await gateway();
+    // Like curl without Expect or Python's sendall: the client finishes sending before it reads.
+    const outcome = await new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+      let data = '';
+      let sent = false;
+      const settle = () => {
+        if (!sent || !data.endsWith('}')) return;
+        const m = /^HTTP\/1\.1 (\d{3})/.exec(data);
+        resolve({ status: m ? Number(m[1]) : undefined, body: data.slice(data.indexOf('\r\n\r\n') + 4) });
+        socket.destroy();
+      };
+      socket.on('data', (c: Buffer) => {
+        data += c.toString('utf8');
+        settle();
+      });
+      socket.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code }));
+      socket.once('connect', () => {
+        socket.write(writeToLists(BIG, 'attacker-token'));
+        socket.write(Buffer.alloc(BIG, 'a'), (err) => {
+          if (err) return resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message });
+          sent = true;
+          settle();
+        });
+      });
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.status).toBe(413);
+    expect(outcome.body).toMatch(/"code":"payload_too_large"/);
+    expect(lists.seen).toEqual([]);
+  });
+
+  it.each([false, true])('answers 413 to Node’s own HTTP client sending 20 MB (chunked: %s)', async (chunked) => {
+    const port = await gateway();
+    const body = Buffer.alloc(BIG, 'a');
+    const outcome = await new Promise<{ status?: number; text?: string; error?: string }>((resolve) => {
+      const headers: Record<string, string | number> = { 'content-type': 'application/json', authorization: 'Bearer attacker-token' };
+      if (!chunked) headers['content-length'] = body.length;
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/products-in-lists', headers, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code }));
+      req.end(body);
+    });
+    expect(outcome).toEqual({ status: 413, text: expect.stringMatching(/payload_too_large/) });
+  });
+
+  it('does not read a refused body for ever: a client that keeps sending is cut off after the linger', async () => {
+    const port = await gateway();
+    const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+    socket.on('error', () => undefined);
+    let data = '';
+    socket.on('data', (c: Buffer) => (data += c.toString('utf8')));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(writeToLists(1024 * 1024 * 1024, 'attacker-token'));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const started = Date.now();
+    const feed = setInterval(() => {
+      if (!socket.destroyed) socket.write(chunk);
+    }, 20);
+    try {
+      await closed;
+      const took = Date.now() - started;
+      expect(data).toMatch(/^HTTP\/1\.1 413 /);
+      expect(took).toBeGreaterThanOrEqual(LINGER_MS - 500);
+      expect(took).toBeLessThan(LINGER_MS + 5000);
+    } finally {
+      clearInterval(feed);
+    }
   });
 });
 
