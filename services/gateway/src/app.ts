@@ -27,6 +27,7 @@ import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
 import { securityHeaders } from './security';
+import { hostGuard } from './hosts';
 import { FirstViewSnapshots } from './snapshot';
 import { replay, SharedCache } from './sharedCache';
 
@@ -169,8 +170,14 @@ export function createGateway(
   // answered before Express, with the same access log and security headers: Express's per-request
   // set-up costs more than the whole answer from memory (see sharedCache.ts, `npm run bench:api`).
   const none = () => undefined;
+  const hosts = hostGuard(config);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     guard.onRequest(req, res);
+    if (hosts.misdirected(req)) {
+      logRequest(req as Request, res as Response, none);
+      hosts.refuse(req, res);
+      return;
+    }
     if (cache.enabled && req.url !== undefined && req.url.startsWith('/api/')) {
       const hit = cache.lookup(req, req.url);
       if (hit) {
@@ -189,6 +196,7 @@ export function createGateway(
     const listening = await listen(port, host);
     guard.attach(listening.server);
     const address = host ?? (listening.server.address() as AddressInfo).address;
+    hosts.listeningOn(listening.port);
     if (!config.smtpUrl && config.trustProxy !== false) {
       logger.warn({ outbox: outboxFile(config.dataDir) }, 'TRUST_PROXY is set while mails go to the local outbox: GET /dev/mails is not served; set SMTP_URL');
       shout(outboxBehindProxyWarning(outboxFile(config.dataDir)));

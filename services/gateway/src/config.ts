@@ -3,6 +3,7 @@ import express from 'express';
 import { z } from 'zod';
 import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
 import { androidCertFingerprints, androidPackageName } from './assetLinks';
+import { parseAllowedHosts } from './hosts';
 
 /** Repository root (services/gateway/src → ../../..): default location of the front-end builds. */
 export const REPO_ROOT = resolve(__dirname, '../../..');
@@ -76,6 +77,15 @@ const trustProxy = z
     return value;
   });
 
+const allowedHosts = z.string().transform((raw, ctx) => {
+  try {
+    return parseAllowedHosts(raw);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    return z.NEVER;
+  }
+});
+
 const dist = (dir: string) => resolve(REPO_ROOT, dir, 'dist');
 const distSettings = {
   remoteContentDist: setting('REMOTE_CONTENT_DIST', z.string().min(1), dist('remote-content')),
@@ -93,6 +103,10 @@ export const gatewayConfig = defineConfig('gateway', {
   // Clients are browsers: nothing in front of the gateway unless you say so.
   trustProxy: setting('TRUST_PROXY', trustProxy, 'false', {
     description: 'the proxy hops in front whose X-Forwarded-For is believed (false: none, the client is the socket)',
+  }),
+  allowedHosts: setting('ALLOWED_HOSTS', allowedHosts, '', {
+    description:
+      "host names the gateway answers for beside PUBLIC_URL's (and localhost, 127.0.0.1, [::1] on its own port): `name` or `name:port`, comma-separated; others get 421",
   }),
   authUrls: setting('AUTH_URL', urlList, 'http://127.0.0.1:4001', {
     description: 'auth service instances, comma-separated (tokens, accounts, introspection)',

@@ -71,7 +71,7 @@ describe('GET /dev/mails', () => {
 
   it('answers a person on this machine: loopback socket, no proxy header, a loopback Host', async () => {
     const { port, shouted } = await start({}, '127.0.0.1');
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', `127.0.0.2:${port}`]) {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
       const res = await get('127.0.0.1', port, '/dev/mails', { host });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([expect.objectContaining({ to: 'victim@x.org', subject: 'Sign in' })]);
@@ -100,11 +100,17 @@ describe('GET /dev/mails', () => {
   });
 
   it.each(['wishlist.example', 'wishlist.example:8080', 'attacker.example:8080', '127.0.0.1.nip.io', '[::2]:8080'])(
-    'is a plain 404 on the loopback for a Host that is not this machine (%j): a public name through a proxy, or DNS rebinding',
+    'is refused on the loopback for a Host that is not this machine (%j): a public name through a proxy, or DNS rebinding',
     async (host) => {
       const { port } = await start({}, '127.0.0.1');
       const res = await get('127.0.0.1', port, '/dev/mails', { host });
-      expect(res.status).toBe(404);
+      // The gateway answers no other name at all (hosts.ts)...
+      expect(res.status).toBe(421);
+      // ...and the outbox refuses one that ALLOWED_HOSTS admits for the rest of the site.
+      const { port: admitting } = await start({ ALLOWED_HOSTS: host }, '127.0.0.1');
+      const admitted = await get('127.0.0.1', admitting, '/dev/mails', { host });
+      expect(admitted.status).toBe(404);
+      expect(admitted.body).toEqual(NOT_FOUND);
     },
   );
 
@@ -127,7 +133,7 @@ describe('GET /dev/mails', () => {
   (lanAddress ? it : it.skip)(
     `is a plain 404 for a client on another address (${lanAddress}), even with X-Forwarded-For: 127.0.0.1`,
     async () => {
-      const { port, shouted } = await start({}, '0.0.0.0');
+      const { port, shouted } = await start({ ALLOWED_HOSTS: lanAddress! }, '0.0.0.0');
       const forged = { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1', 'x-real-ip': '127.0.0.1', host: `127.0.0.1:${port}` };
       const res = await get(lanAddress!, port, '/dev/mails', forged, lanAddress);
       expect(res.status).toBe(404);
@@ -147,7 +153,7 @@ describe('GET /dev/mails', () => {
   );
 
   (lanAddress ? it : it.skip)(`is a plain 404 for another address with TRUST_PROXY naming it (${lanAddress})`, async () => {
-    const { port } = await start({ TRUST_PROXY: `${lanAddress}, loopback` }, '0.0.0.0');
+    const { port } = await start({ TRUST_PROXY: `${lanAddress}, loopback`, ALLOWED_HOSTS: lanAddress! }, '0.0.0.0');
     expect((await get(lanAddress!, port, '/dev/mails', { 'x-forwarded-for': '127.0.0.1' }, lanAddress)).status).toBe(404);
     expect((await get('127.0.0.1', port, '/dev/mails')).status).toBe(404);
   });

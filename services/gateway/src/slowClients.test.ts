@@ -130,7 +130,7 @@ describe('an oversized body gets its 413, not a reset connection', () => {
       });
       socket.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code }));
       socket.once('connect', () => {
-        socket.write(writeToLists(BIG, 'attacker-token'));
+        socket.write(writeToLists(BIG, 'attacker-token').replace('{host}', `127.0.0.1:${port}`));
         socket.write(Buffer.alloc(BIG, 'a'), (err) => {
           if (err) return resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message });
           sent = true;
@@ -169,7 +169,7 @@ describe('an oversized body gets its 413, not a reset connection', () => {
     socket.on('data', (c: Buffer) => (data += c.toString('utf8')));
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.write(writeToLists(1024 * 1024 * 1024, 'attacker-token'));
+    socket.write(writeToLists(1024 * 1024 * 1024, 'attacker-token').replace('{host}', `127.0.0.1:${port}`));
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const started = Date.now();
     const feed = setInterval(() => {

@@ -43,16 +43,16 @@ export function rawClient(port: number, head: string, localAddress = '127.0.0.1'
       closedResolve();
     });
     socket.once('connect', () => {
-      if (head) socket.write(head);
+      if (head) socket.write(head.replace('Host: {host}\r\n', `Host: 127.0.0.1:${port}\r\n`));
       resolve(client);
     });
     socket.once('error', reject);
   });
 }
 
-/** The head of a request whose body is announced but not (yet) sent. */
+/** The head of a request whose body is announced but not (yet) sent (rawClient names the gateway's host). */
 export function announcedBody(method: string, path: string, length: number, headers: Record<string, string> = {}): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: gateway.test', 'Content-Type: application/json', `Content-Length: ${length}`];
+  const lines = [`${method} ${path} HTTP/1.1`, 'Host: {host}', 'Content-Type: application/json', `Content-Length: ${length}`];
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
