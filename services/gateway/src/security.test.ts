@@ -1,7 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { precomputed } from './security';
+import { createGateway } from './app';
+import { PERMISSIONS_POLICY, precomputed } from './security';
+import { configFor, makeFrontends } from './test-support/fixtures';
 
 function appWith(mw: RequestHandler) {
   const app = express();
@@ -60,5 +62,21 @@ describe('precomputed (helmet taken once, replayed per request)', () => {
         next();
       }),
     ).toThrow(/plain string/);
+  });
+});
+
+describe('Permissions-Policy', () => {
+  it('turns camera, microphone, geolocation, payment and USB off on every answer: pages, API, errors', async () => {
+    const fe = makeFrontends();
+    try {
+      const app = createGateway(configFor(fe.root), { shout: () => undefined }).handler;
+      for (const path of ['/', '/en', '/api/health', '/api/nothing', '/remotes.json']) {
+        const res = await request(app).get(path);
+        expect([path, res.headers['permissions-policy']]).toEqual([path, PERMISSIONS_POLICY]);
+      }
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    } finally {
+      fe.cleanup();
+    }
   });
 });

@@ -32,33 +32,41 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     }
     connectSrc.push('ws:');
   }
-  return precomputed(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc,
-          scriptSrcAttr: ["'none'"],
-          styleSrc,
-          imgSrc,
-          fontSrc,
-          connectSrc,
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          frameSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-        },
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc,
+        scriptSrcAttr: ["'none'"],
+        styleSrc,
+        imgSrc,
+        fontSrc,
+        connectSrc,
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
       },
-      // HSTS only makes sense when the public URL is https.
-      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    },
+    // HSTS only makes sense when the public URL is https.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  return precomputed((req, res, next) =>
+    headers(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // Powerful features the product never uses stay off, for its pages and any script on them.
+      res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+      next();
     }),
   );
 }
+
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
  * The headers a request-independent middleware sets and removes, recorded once on a fake response,
