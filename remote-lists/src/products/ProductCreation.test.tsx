@@ -317,13 +317,20 @@ describe('submit', () => {
 });
 
 describe('ProductFormPanel (listing panel)', () => {
-  it('reads the given URL at once and hands the saved product over', async () => {
+  it('shows the address a link gave and reads it only when the person presses Continue, then hands the saved product over', async () => {
     const onSaved = jest.fn();
     const onCancel = jest.fn();
     api.createProduct.mockResolvedValue(product({ id: 'p7' }));
     const user = userEvent.setup();
     await renderPage(<ProductFormPanel initialUrl={SHOP} productListId="L2" onSaved={onSaved} onCancel={onCancel} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Add a product' })).toBeInTheDocument();
+    // Any site can open an address with encodedProductUrl: nothing is read until the person says so.
+    expect(urlField()).toHaveValue(SHOP);
+    expect(screen.getByText(/A link opened this page with the address above/)).toBeInTheDocument();
+    expect(api.getPageMetadata).not.toHaveBeenCalled();
+    const proceed = screen.getByRole('button', { name: 'Continue' });
+    expect(proceed).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(api.getPageMetadata).toHaveBeenCalledWith(SHOP);
     expect(await screen.findByLabelText(/^Name/)).toHaveValue('Red kite');
     await waitFor(() => expect(submitButton()).toBeEnabled());
@@ -337,6 +344,7 @@ describe('ProductFormPanel (listing panel)', () => {
   it('keeps the typed URL in the step when the page cannot be read', async () => {
     api.getPageMetadata.mockRejectedValue(new api.ApiError(500, {}, true));
     await renderPage(<ProductFormPanel initialUrl={SHOP} onSaved={jest.fn()} onCancel={jest.fn()} />);
+    fireEvent.submit(urlField().closest('form')!);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, there is a problem with the product. Try again later.');
     expect(urlField()).toHaveValue(SHOP);
     fireEvent.submit(urlField().closest('form')!);

@@ -14,7 +14,7 @@ import { ProductForm, type ProductDraft } from './ProductForm';
 import type { SaveResult } from './saveProduct';
 
 export interface ProductCreationProps {
-  /** Skips the URL step: the page is read at once (the listing's panel, the from-URL route). */
+  /** The address a link gave (the listing's panel, the from-URL route): shown, read on Continue. */
   initialUrl?: string;
   /** The list named by the route: the default list when it is one of the person's. */
   productListId?: string;
@@ -50,7 +50,7 @@ export function ProductCreation({
   const { t } = useProductsT();
   const startUrl = initialUrl && isCompleteProductUrl(initialUrl) ? initialUrl.trim() : undefined;
   const [url, setUrl] = useState(startUrl ?? initialUrl ?? '');
-  const [step, setStep] = useState<Step>(startUrl ? { kind: 'reading', url: startUrl } : { kind: 'url' });
+  const [step, setStep] = useState<Step>({ kind: 'url' });
   const [fetching, setFetching] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);
   const mounted = useRef(true);
@@ -95,12 +95,6 @@ export function ProductCreation({
       if (mounted.current) setFetching(false);
     }
   };
-
-  useEffect(() => {
-    if (startUrl) void read(startUrl);
-    // Once, for the URL given by the caller.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const onContinue = (e: FormEvent) => {
     e.preventDefault();
@@ -168,7 +162,7 @@ export function ProductCreation({
           type="url"
           inputMode="url"
           autoComplete="url"
-          autoFocus
+          autoFocus={!startUrl}
           maxLength={PRODUCT_URL_MAX_LENGTH}
           value={url}
           error={invalid ? t('urlStep.invalid') : undefined}
@@ -177,6 +171,7 @@ export function ProductCreation({
             setFetchError(null);
           }}
         />
+        {startUrl && url.trim() === startUrl && !fetchError && !fetching && <p className="lists-pf-muted">{t('urlStep.fromLink')}</p>}
         {fetchError && (
           <div className="lists-pf-alert" role="alert">
             <p>{fetchError}</p>
@@ -194,7 +189,7 @@ export function ProductCreation({
           <Button variant="secondary" onClick={onCancel} disabled={fetching}>
             {t('form.cancel')}
           </Button>
-          <Button type="submit" disabled={!isCompleteProductUrl(url)} loading={fetching}>
+          <Button type="submit" disabled={!isCompleteProductUrl(url)} loading={fetching} autoFocus={Boolean(startUrl)}>
             {fetching ? t('urlStep.fetching') : t('urlStep.continue')}
           </Button>
         </div>

@@ -38,11 +38,15 @@ describe('product creation from a URL', () => {
     expect(currentLocation()).toBe(`/?encodedProductUrl=${encoded}`);
   });
 
-  it('opens the form on mobile with the page read, into the list of the link, then goes to the listing', async () => {
+  it('on mobile shows the address, reads it on Continue into the list of the link, then goes to the listing', async () => {
     setMobile(true);
     api.createProduct.mockResolvedValue(product({ id: 'p5', productListId: 'L2' }));
     const user = userEvent.setup();
     await renderPage(<ProductFromUrlPage />, { path: `/create-product/from/${encoded}/to/L2`, route: ROUTE });
+    // Opened by an address (any site can open one): nothing is read before the person confirms.
+    expect(screen.getByLabelText(/Address of the product page/)).toHaveValue(SHOP);
+    expect(api.getPageMetadata).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(api.getPageMetadata).toHaveBeenCalledWith(SHOP);
     expect(await screen.findByLabelText(/^Name/)).toHaveValue('Red kite');
     expect(screen.getByLabelText('List')).toHaveValue('L2');
@@ -58,6 +62,7 @@ describe('product creation from a URL', () => {
     api.createProduct.mockRejectedValue(new api.ApiError(500, {}));
     const user = userEvent.setup();
     await renderPage(<ProductFromUrlPage />, { path: `/create-product/from/${encoded}/to`, route: ROUTE, history: ['/product-list/L1'] });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add to my list' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Add to my list' }));
     await waitFor(() => expect(currentLocation()).toBe('/product-list/L1'));
