@@ -1,3 +1,4 @@
+import type mongoose from 'mongoose';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 export interface ProductValues {
@@ -48,11 +49,26 @@ export function insertProduct(ownerId: string, listId: string, values: ProductVa
     if ((list.productIds?.length ?? 0) >= caps.maxPerList) return 'list_full';
     const guard = await ProductList.findOne({ ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).session(session).lean().exec();
     await ProductList.updateOne({ _id: guard?._id ?? list._id }, { $inc: { revision: 1 } }, { session }).exec();
-    if ((await Product.countDocuments({ ownerId }).session(session).exec()) >= caps.maxPerAccount) return 'account_full';
+    if ((await countOwnerProducts(ownerId, session)) >= caps.maxPerAccount) return 'account_full';
     const [doc] = await Product.create([{ ...values, listId: list._id, ownerId }], { session });
     await ProductList.updateOne({ _id: list._id }, { $addToSet: { productIds: doc._id } }, { session }).exec();
     return { product: doc.toObject() as ProductDoc };
   });
+}
+
+/**
+ * The owner's products, summed from their lists' order arrays (at most 100 small documents,
+ * where counting the products would read every one of them). Each add, move and removal
+ * changes the order in the same transaction as the product, so the sum is the count.
+ */
+async function countOwnerProducts(ownerId: string, session: mongoose.ClientSession): Promise<number> {
+  const [row] = await ProductList.aggregate<{ n: number }>([
+    { $match: { ownerId } },
+    { $group: { _id: null, n: { $sum: { $size: { $ifNull: ['$productIds', []] } } } } },
+  ])
+    .session(session)
+    .exec();
+  return row?.n ?? 0;
 }
 
 export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };
