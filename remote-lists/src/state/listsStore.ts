@@ -114,7 +114,9 @@ export const useListsStore = create<ListsState>()((set, get) => ({
       const favoriteLists = favs.map((f) => ({ id: f.id, name: f.name, isOwner: false, products: [], productCount: f.productCount }));
       const partial = [...owned.filter((l) => l.products.length < (l.productCount ?? 0)), ...favoriteLists];
       // A list already shown whole keeps its products on screen until its fresh copy arrives.
-      const previous = get().source?.kind === 'mine' ? new Map(get().lists.filter((l) => !get().partialIds.includes(l.id)).map((l) => [l.id, l])) : new Map<string, ProductList>();
+      const before = get();
+      const shownWhole = before.source?.kind === 'mine' ? before.lists.filter((l) => !before.partialIds.includes(l.id)) : [];
+      const previous = new Map(shownWhole.map((l) => [l.id, l]));
       const lists = [...owned, ...favoriteLists].map((l) => {
         const shown = previous.get(l.id);
         return shown && partial.includes(l) ? { ...l, products: shown.products } : l;
@@ -146,7 +148,7 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     }
     const whole = await reading;
     const state = get();
-    // Signed out, or loaded again meanwhile: that answer is not for what is on screen now.
+    // Signed out meanwhile (the answer is not for whoever is there now), or already completed.
     if (state.generation !== generation || !state.partialIds.includes(listId)) return;
     const partialIds = state.partialIds.filter((id) => id !== listId);
     if (!whole) {
