@@ -100,6 +100,7 @@ describe('product creation rate', () => {
     const refused = await me.post(me.defaultListId);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['ratelimit-policy']).toMatch(/q=3; w=600/);
     expect(refused.body).toEqual({ error: { code: 'too_many_requests', message: expect.stringMatching(/Wait a few minutes/) } });
     expect((await request(throttled).get(`/api/product-lists/${me.defaultListId}`).set(me.headers)).body.data.products).toHaveLength(3);
     // Someone else is not slowed down by it.
@@ -179,5 +180,32 @@ describe('bounded owner reads', () => {
     ]);
     expect(queries).toHaveLength(1);
     expect(JSON.stringify(queries)).not.toMatch(/listId/);
+  });
+});
+
+describe('picture links of stored products', () => {
+  it('are short, and stop naming a picture once the product changes it or is gone (404 before any fetch)', async () => {
+    const app = appWith({});
+    const me = await personOn(app);
+    const longImage = `https://shop.example/${'i'.repeat(2000)}.jpg`;
+    const created = await request(app)
+      .post('/api/products-in-lists')
+      .set(me.headers)
+      .send({ name: 'Lamp', image: longImage, url: 'https://shop.example/lamp', productListId: me.defaultListId });
+    const { id, picture } = created.body.data as { id: string; picture: string };
+    expect(picture).toBe(productPictureOf(id, longImage));
+    expect(picture.length).toBeLessThan(70);
+
+    await request(app).patch(`/api/products-in-lists/${id}`).set(me.headers).send({ image: 'https://shop.example/other.jpg' }).expect(200);
+    const stale = await request(app).get(picture);
+    expect(stale.status).toBe(404);
+    expect(stale.body.error.code).toBe('image_not_found');
+    const current = (await request(app).get(`/api/product-lists/${me.defaultListId}`).set(me.headers)).body.data.products[0].picture;
+    expect(current).toBe(productPictureOf(id, 'https://shop.example/other.jpg'));
+
+    await request(app).delete(`/api/products-in-lists/${id}`).set(me.headers).expect(204);
+    expect((await request(app).get(current)).status).toBe(404);
+    // A link for an id that was never signed.
+    expect((await request(app).get(`/api/images/${newUserId()}.${'A'.repeat(22)}`)).status).toBe(404);
   });
 });
