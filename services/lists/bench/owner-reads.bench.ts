@@ -90,6 +90,8 @@ async function main() {
       console.log(`  GET /api/product-lists          ${mb(before.total)} unbounded -> ${mb(after)} (ratio ${(after / before.total).toFixed(4)})`);
       console.log(`  one product in a list's answer  ${kb(before.perProduct)} -> ${kb(perProduct)} (ratio ${(perProduct / before.perProduct).toFixed(3)})`);
       console.log(`  GET /api/product-lists/{id}     ${mb(bytes(one.text))} (${perList} products)`);
+      const every = await request(app).get('/api/products-in-lists').set(account.headers).expect(200);
+      console.log(`  GET /api/products-in-lists      ${mb(bytes(every.text))} (every product: SPEC §7, bounded by the cap)`);
     }
 
     // The cap's count on each creation: an account near the cap against an empty one, same run.
