@@ -79,6 +79,26 @@ describe('ProductForm', () => {
     expect(screen.getByText('Check this field.')).toBeInTheDocument();
   });
 
+  it('says what to do when the account holds all the products it can, or added too many at once', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    api.saveProduct.mockRejectedValueOnce(new ApiError(409, { error: { code: 'account_full', message: 'Your lists hold 5,000 products…' } }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Remove products you no longer need, then add this one again.');
+    api.saveProduct.mockRejectedValueOnce(new ApiError(429, { error: { code: 'too_many_requests', message: 'Wait.' } }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wait a few minutes, then add this one again.');
+  });
+
+  it('words the account limits in French too', async () => {
+    installChrome('fr');
+    const user = userEvent.setup();
+    await renderForm();
+    api.saveProduct.mockRejectedValueOnce(new ApiError(409, { error: { code: 'account_full', message: 'x' } }));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Retirez des produits dont vous n’avez plus besoin');
+  });
+
   it('a 401 while saving means signed out; a server that does not answer is said plainly', async () => {
     const user = userEvent.setup();
     const { onSignedOut } = await renderForm();

@@ -74,6 +74,9 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
   const handleError = (e: unknown, fallback: string) => {
     if (isAuthError(e)) return onSignedOut();
     if (isServerDown(e)) return setFailure(t('serverDown'));
+    // The account's limits: the message says what to do (remove products, or wait).
+    if (isApiError(e) && e.status === 429) return setFailure(t('tooManyCreated'));
+    if (isApiError(e) && e.status === 409 && (e.data as { error?: { code?: unknown } } | null)?.error?.code === 'account_full') return setFailure(t('accountFull'));
     const fields = fieldErrors(e);
     if (isApiError(e) && e.status === 422 && Object.keys(fields).length > 0) {
       setErrors(Object.fromEntries(Object.keys(fields).map((k) => [k, t('fieldInvalid')])));

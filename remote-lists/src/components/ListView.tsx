@@ -52,6 +52,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const basketIds = useMemo(() => new Set(basketProducts.map((p) => p.id)), [basketProducts]);
   const isMovable = useListsStore((s) => s.isMovable);
   const refreshing = useListsStore((s) => s.refreshing);
+  const partialIds = useListsStore((s) => s.partialIds);
   const [removing, setRemoving] = useState<Product | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -158,6 +159,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       }
       if (isSignedOutError(e)) return;
       if (isApiError(e) && e.status === 422) notify({ type: 'info', message: t('notifications.favoriteOwnList') });
+      else if (!favoriteActive && statusOf(e) === 409) notify({ type: 'error', message: t('notifications.favoritesFull') });
       else notify({ type: 'error', message: t(favoriteActive ? 'notifications.favoriteRemoveFailed' : 'notifications.favoriteAddFailed') });
     } finally {
       setFavoriteBusy(false);
@@ -190,7 +192,11 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
           onActiveChange={onShowList}
           allowTouchMove={!isMovable}
           renderSlide={(slideList, active) =>
-            slideList.products.length === 0 ? (
+            slideList.products.length === 0 && partialIds.includes(slideList.id) ? (
+              <p className="lists-empty" role="status">
+                {t('listing.loadingProducts')}
+              </p>
+            ) : slideList.products.length === 0 ? (
               <p className="lists-empty">{slideList.isOwner ? t('listing.emptyOwner') : t('listing.emptyVisitor')}</p>
             ) : (
               <ProductGrid
@@ -198,7 +204,8 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
                 selectedProductId={active ? selectedProductId : null}
                 onSelectProduct={onSelectProduct}
                 basketIds={slideList.isOwner ? undefined : basketIds}
-                onReorder={active && slideList.isOwner && slideList.products.length > 1 ? reorder : undefined}
+                // The order sent must name every product of the list: only once it is read whole.
+                onReorder={active && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined}
                 onMovableChange={(m) => store().setMovable(m)}
               />
             )

@@ -46,6 +46,10 @@ export default function FavoriteListPage() {
           navigate(paths.notFound, { replace: true });
         } else if (isUnreachable(e)) {
           navigate(paths.serverError, { replace: true });
+        } else if (add && status === 409) {
+          // As many favorites as an account keeps: the message says which step frees one.
+          notify({ type: 'error', message: t('notifications.favoritesFull') });
+          navigate(paths.see(productListId), { replace: true });
         } else {
           notify({ type: 'error', message: t(add ? 'notifications.favoriteAddFailed' : 'notifications.favoriteRemoveFailed') });
           navigate(paths.see(productListId), { replace: true });

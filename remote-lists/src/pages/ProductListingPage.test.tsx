@@ -104,6 +104,32 @@ describe('ProductListingPage (owner)', () => {
     expect(api.getProductLists).toHaveBeenCalledTimes(1);
   });
 
+  it('shows every product of the list on screen, read whole when the lists carried its first ones only; then its neighbours, and reorders only a whole list', async () => {
+    const many = Array.from({ length: 9 }, (_, i) => product(`M${i}`, { name: `Gift ${i}` }));
+    const xmas = Array.from({ length: 8 }, (_, i) => product(`X${i}`, { name: `Xmas ${i}`, productListId: 'L2' }));
+    api.getProductLists.mockResolvedValue([
+      { ...list('L1', 'Birthday', many.slice(0, 6)), productCount: 9 },
+      { ...list('L2', 'Christmas', xmas.slice(0, 6)), productCount: 8 },
+    ]);
+    let answerL1: () => void = () => undefined;
+    api.getProductList.mockImplementation((id) =>
+      id === 'L1' ? new Promise((resolve) => (answerL1 = () => resolve(list('L1', 'Birthday', many)))) : Promise.resolve(list('L2', 'Christmas', xmas)),
+    );
+    await render('/product-list/L1');
+    // The first products at once, no reordering until the whole list is there.
+    expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(6);
+    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    await act(async () => answerL1());
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(9));
+    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(9);
+    await waitFor(() => expect(api.getProductList).toHaveBeenCalledWith('L2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next list' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Christmas' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Xmas \d/ })).toHaveLength(8));
+    expect(api.getProductList).toHaveBeenCalledTimes(2);
+    expect(api.getProductLists).toHaveBeenCalledTimes(1);
+  });
+
   it('has no arrows with a single list', async () => {
     api.getProductLists.mockResolvedValue([birthday]);
     await render('/product-list/L1');

@@ -74,6 +74,19 @@ export default function ProductListingPage() {
     };
   }, [productListId, attempt, generation, navigate, t]);
 
+  // The lists arrive with their first products only: the one on screen is read whole, then its
+  // neighbours, so that a swipe shows theirs (one list at a time, as the person moves).
+  useEffect(() => {
+    if (!list || index < 0) return;
+    const state = useListsStore.getState();
+    const n = state.lists.length;
+    const neighbours = n > 1 ? [state.lists[(index + 1) % n].id, state.lists[(index - 1 + n) % n].id] : [];
+    const failed = (e: unknown) => {
+      if (!isAuthError(e)) notify({ type: 'error', message: t('notifications.productsLoadFailed'), id: 'lists-complete-failed' });
+    };
+    state.completeList(list.id).then(() => Promise.all(neighbours.map((id) => useListsStore.getState().completeList(id).catch(() => undefined))), failed);
+  }, [list, index, t]);
+
   // The product id in the route selects that product (SPEC §2).
   useEffect(() => {
     const state = useListsStore.getState();

@@ -29,6 +29,12 @@ describe('ProductListsPage', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('counts every product of a list, not only the first ones the lists answer carries', async () => {
+    api.getProductLists.mockResolvedValue([{ ...list('L1', 'Birthday', [product('P1'), product('P2')]), productCount: 240 }]);
+    await render();
+    expect(screen.getByRole('button', { name: /^Birthday/ })).toHaveTextContent('240 products');
+  });
+
   it('selects an owned list (edit, open, delete), and deselects it on a second tap', async () => {
     await render();
     fireEvent.click(screen.getByRole('button', { name: /^Christmas/ }));

@@ -66,7 +66,7 @@ export default function ProductListsPage() {
   if (!owned) return <PageLoading label={t('listsPage.loading')} />;
 
   const entries: Entry[] = [
-    ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.products?.length ?? 0 })),
+    ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.productCount ?? l.products?.length ?? 0 })),
     ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, picture: f.picture, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;

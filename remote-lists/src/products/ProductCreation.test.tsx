@@ -316,6 +316,27 @@ describe('submit', () => {
   });
 });
 
+describe('ProductCreation (limits of the account)', () => {
+  it.each([
+    ['en', new api.ApiError(409, { error: { code: 'account_full', message: 'x' } }), 'Your lists hold as many products as one account can keep. Remove products you no longer need, then add this one again.'],
+    ['en', new api.ApiError(429, { error: { code: 'too_many_requests', message: 'x' } }), 'You added a lot of products in a short time. Wait a few minutes, then add this one again.'],
+    ['fr', new api.ApiError(409, { error: { code: 'account_full', message: 'x' } }), 'Vos listes contiennent autant de produits qu’un compte peut en garder. Retirez des produits dont vous n’avez plus besoin, puis ajoutez celui-ci.'],
+    ['fr', new api.ApiError(429, { error: { code: 'too_many_requests', message: 'x' } }), 'Vous avez ajouté beaucoup de produits en peu de temps. Attendez quelques minutes, puis ajoutez celui-ci.'],
+  ] as const)('says what to do when the service refuses a product for a limit of the account (%s, %#)', async (lang, error, message) => {
+    api.createProduct.mockRejectedValue(error);
+    const { user } = await openForm('/create-product', lang);
+    const words = lang === 'fr' ? { url: 'Adresse de la page du produit', next: 'Continuer', name: /^Nom/, add: 'Ajouter à ma liste', wait: 'Chargement des images de la page…' } : { url: 'Address of the product page', next: 'Continue', name: /^Name/, add: 'Add to my list', wait: "Loading the page's pictures…" };
+    await user.type(screen.getByLabelText(words.url), SHOP);
+    await user.click(screen.getByRole('button', { name: words.next }));
+    await screen.findByLabelText(words.name);
+    await waitFor(() => expect(screen.queryByText(words.wait)).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: words.add }));
+    await waitFor(() => expect(notifications()).toEqual([{ type: 'error', message }]));
+    expect(currentLocation()).toBe('/create-product');
+    expect(screen.getByRole('button', { name: words.add })).toBeEnabled();
+  });
+});
+
 describe('ProductFormPanel (listing panel)', () => {
   it('shows the address a link gave and reads it only when the person presses Continue, then hands the saved product over', async () => {
     const onSaved = jest.fn();

@@ -7,7 +7,7 @@ import { deleteProduct } from '@wishlist/api-client';
 import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product, type ProductList } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextField } from '@wishlist/ui';
-import { fieldErrorsOf, isUnreachable, type FieldErrors } from './errors';
+import { fieldErrorsOf, isUnreachable, limitRefusalOf, type FieldErrors } from './errors';
 import { NS, useProductsT } from './i18n';
 import { ImagePicker } from './ImagePicker';
 import { useImageChoices } from './images';
@@ -187,11 +187,14 @@ export function ProductForm({
         setTimeout(() => focusFirstError(shown), 0);
         return;
       }
+      const refusal = limitRefusalOf(err);
       notify({
         type: 'error',
         message: isUnreachable(err)
           ? t('notifications.unreachable')
-          : t(isEdit ? 'notifications.updateFailed' : 'notifications.createFailed'),
+          : refusal
+            ? t(`notifications.${refusal}`)
+            : t(isEdit ? 'notifications.updateFailed' : 'notifications.createFailed'),
       });
       setSaving(false);
       onSaveFailed?.();

@@ -36,3 +36,14 @@ export function pageErrorCodeOf(e: unknown): string | undefined {
   const code = e.status === 422 ? data?.code : data?.error?.code;
   return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
 }
+
+/**
+ * A limit of the account that refused a new product: `accountFull` (409 `account_full`, as many
+ * products as an account keeps) or `tooManyCreated` (429, too many added in a short time).
+ */
+export function limitRefusalOf(e: unknown): 'accountFull' | 'tooManyCreated' | undefined {
+  if (!isApiError(e)) return undefined;
+  if (e.status === 429) return 'tooManyCreated';
+  const code = (e.data as { error?: { code?: unknown } } | null)?.error?.code;
+  return e.status === 409 && code === 'account_full' ? 'accountFull' : undefined;
+}

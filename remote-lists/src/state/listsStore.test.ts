@@ -11,17 +11,63 @@ beforeEach(() => {
 });
 
 describe('useListsStore', () => {
-  it('loads owned lists then the favorites’ lists, dropping deleted favorites, and strips www.', async () => {
+  it('loads owned lists then the favorites, each favorite read when it is shown (a deleted one drops out), and strips www.', async () => {
     api.getProductLists.mockResolvedValue([list('L1', 'Mine', [product('P1', { websiteName: 'www.shop.example' })])]);
-    api.getFavorites.mockResolvedValue([{ id: 'F1', name: 'Fav' }, { id: 'GONE', name: 'Deleted' }]);
+    api.getFavorites.mockResolvedValue([
+      { id: 'F1', name: 'Fav', productCount: 1 },
+      { id: 'GONE', name: 'Deleted' },
+    ]);
     api.getProductList.mockImplementation(async (id) => {
       if (id === 'F1') return list('F1', 'Fav', [product('P9')], false);
       throw new api.ApiError(404, {});
     });
     await store().loadMine();
-    expect(store().lists.map((l) => [l.id, l.isOwner])).toEqual([['L1', true], ['F1', false]]);
+    expect(api.getProductList).not.toHaveBeenCalled();
+    expect(store().lists.map((l) => [l.id, l.isOwner, l.products.length])).toEqual([
+      ['L1', true, 1],
+      ['F1', false, 0],
+      ['GONE', false, 0],
+    ]);
+    expect(store().partialIds).toEqual(['F1', 'GONE']);
     expect(store().favoriteIds).toEqual(['F1', 'GONE']);
     expect(store().lists[0].products[0].websiteName).toBe('shop.example');
+
+    await store().completeList('F1');
+    await store().completeList('GONE');
+    await store().completeList('L1');
+    expect(api.getProductList).toHaveBeenCalledTimes(2);
+    expect(store().lists.map((l) => [l.id, l.isOwner, l.products.map((p) => p.id)])).toEqual([
+      ['L1', true, ['P1']],
+      ['F1', false, ['P9']],
+    ]);
+    expect(store().partialIds).toEqual([]);
+  });
+
+  it('reads an owned list whole when it holds more products than its preview; a reload keeps them on screen until read again', async () => {
+    const whole = ['P1', 'P2', 'P3', 'P4'].map((id) => product(id));
+    api.getProductLists.mockResolvedValue([{ ...list('L1', 'A', whole.slice(0, 2)), productCount: 4 }, { ...list('L2', 'B', [product('P5', { productListId: 'L2' })]), productCount: 1 }]);
+    api.getProductList.mockResolvedValue(list('L1', 'A', whole));
+    await store().loadMine();
+    expect(store().partialIds).toEqual(['L1']);
+    await store().completeList('L1');
+    expect(store().lists[0].products.map((p) => p.id)).toEqual(['P1', 'P2', 'P3', 'P4']);
+    expect(store().partialIds).toEqual([]);
+
+    await store().reload();
+    expect(store().partialIds).toEqual(['L1']);
+    expect(store().lists[0].products.map((p) => p.id)).toEqual(['P1', 'P2', 'P3', 'P4']);
+  });
+
+  it('drops an answer that arrives after a sign-out', async () => {
+    api.getProductLists.mockResolvedValue([{ ...list('L1', 'A', [product('P1')]), productCount: 3 }]);
+    let answer: (l: ReturnType<typeof list>) => void = () => undefined;
+    api.getProductList.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await store().loadMine();
+    const pending = store().completeList('L1');
+    store().reset();
+    answer(list('L1', 'A', [product('P1'), product('P2'), product('P3')]));
+    await pending;
+    expect(store().lists).toEqual([]);
   });
 
   it('upsertProduct adds, replaces, and moves a product saved into another list', async () => {

@@ -3,7 +3,7 @@
 // `upsertProduct(product)`, `removeProduct(id)`, `reload()`.
 import { create } from 'zustand';
 import type { Product, ProductList } from '@wishlist/contracts';
-import { getFavorites, getProductList, getProductLists } from '@wishlist/api-client';
+import { getFavorites, getProductList, getProductLists, isApiError } from '@wishlist/api-client';
 import { websiteName } from '@wishlist/contracts';
 import { useSessionStore } from '@wishlist/stores';
 
@@ -26,11 +26,22 @@ export interface ListsState {
   refreshing: boolean;
   /** Goes up at every `reset()`: the pages showing lists load them again (as whoever is there now). */
   generation: number;
+  /**
+   * Lists that hold only their first products (`GET /api/product-lists` carries a preview of
+   * each) or none yet (a favorite): the list page completes the one it shows, and its
+   * neighbours, with `completeList`.
+   */
+  partialIds: string[];
 
   /** GET /api/product-lists plus the favorites' lists; throws the ApiError (nothing changed). */
   loadMine: () => Promise<ProductList[]>;
   /** GET /api/product-lists/{id}; throws the ApiError (nothing changed). */
   loadShared: (listId: string) => Promise<ProductList>;
+  /**
+   * `GET /api/product-lists/{id}` for a list holding only a preview; nothing for a whole one. A
+   * list gone meanwhile (404) leaves the loaded lists; other failures throw the ApiError.
+   */
+  completeList: (listId: string) => Promise<void>;
   /** Loads the current source again (after a save elsewhere). */
   reload: () => Promise<void>;
   /** Pull-to-refresh: reloads unless one is running; false when ignored. Throws on failure. */
@@ -71,6 +82,7 @@ export function normalizeList(l: ProductList): ProductList {
 const initial = {
   lists: [] as ProductList[],
   favoriteIds: [] as string[],
+  partialIds: [] as string[],
   source: null as ListsSource | null,
   status: 'idle' as LoadStatus,
   focusedProductId: null as string | null,
@@ -84,6 +96,9 @@ const mapProducts = (lists: ProductList[], fn: (products: Product[], list: Produ
     return products === l.products ? l : { ...l, products };
   });
 
+/** Reads of whole lists under way, by generation and list id. */
+const completing = new Map<string, Promise<ProductList | null>>();
+
 export const useListsStore = create<ListsState>()((set, get) => ({
   ...initial,
   generation: 0,
@@ -95,11 +110,18 @@ export const useListsStore = create<ListsState>()((set, get) => ({
       const owned = own.filter((l) => l.isOwner !== false).map((l) => normalizeList({ ...l, isOwner: true }));
       const ownedIds = new Set(owned.map((l) => l.id));
       const favs = (Array.isArray(favorites) ? favorites : []).filter((f) => !ownedIds.has(f.id));
-      // A favorite deleted by its owner (404) simply drops out.
-      const loaded = await Promise.all(favs.map((f) => getProductList(f.id).then(normalizeList, () => null)));
-      const favoriteLists = loaded.filter((l): l is ProductList => l !== null).map((l) => ({ ...l, isOwner: false }));
-      const lists = [...owned, ...favoriteLists];
-      set({ lists, favoriteIds: favs.map((f) => f.id), source: { kind: 'mine' }, status: 'ready' });
+      // A favorite's products are read when it is shown (one list at a time, never all at once).
+      const favoriteLists = favs.map((f) => ({ id: f.id, name: f.name, isOwner: false, products: [], productCount: f.productCount }));
+      const partial = [...owned.filter((l) => l.products.length < (l.productCount ?? 0)), ...favoriteLists];
+      // A list already shown whole keeps its products on screen until its fresh copy arrives.
+      const before = get();
+      const shownWhole = before.source?.kind === 'mine' ? before.lists.filter((l) => !before.partialIds.includes(l.id)) : [];
+      const previous = new Map(shownWhole.map((l) => [l.id, l]));
+      const lists = [...owned, ...favoriteLists].map((l) => {
+        const shown = previous.get(l.id);
+        return shown && partial.includes(l) ? { ...l, products: shown.products } : l;
+      });
+      set({ lists, favoriteIds: favs.map((f) => f.id), partialIds: partial.map((l) => l.id), source: { kind: 'mine' }, status: 'ready' });
       return lists;
     } catch (e) {
       if (get().status === 'loading') set({ status: 'error' });
@@ -107,11 +129,41 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     }
   },
 
+  completeList: async (listId) => {
+    if (!get().partialIds.includes(listId)) return;
+    const generation = get().generation;
+    // Asked again while its read runs (the page re-renders): one read.
+    const key = `${generation} ${listId}`;
+    let reading = completing.get(key);
+    if (!reading) {
+      reading = getProductList(listId).then(normalizeList, (e: unknown) => {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      });
+      completing.set(key, reading);
+      void reading.then(
+        () => completing.delete(key),
+        () => completing.delete(key),
+      );
+    }
+    const whole = await reading;
+    const state = get();
+    // Signed out meanwhile (the answer is not for whoever is there now), or already completed.
+    if (state.generation !== generation || !state.partialIds.includes(listId)) return;
+    const partialIds = state.partialIds.filter((id) => id !== listId);
+    if (!whole) {
+      set({ lists: state.lists.filter((l) => l.id !== listId), partialIds });
+      return;
+    }
+    const { products } = whole;
+    set({ lists: state.lists.map((l) => (l.id === listId ? { ...l, name: whole.name, products, productCount: products.length } : l)), partialIds });
+  },
+
   loadShared: async (listId) => {
     set({ status: 'loading' });
     try {
       const list = normalizeList(await getProductList(listId));
-      set({ lists: [list], source: { kind: 'shared', listId }, status: 'ready' });
+      set({ lists: [list], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
       return list;
     } catch (e) {
       set({ status: 'error' });
@@ -210,7 +262,11 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     }),
 
   removeList: (listId) =>
-    set((s) => ({ lists: s.lists.filter((l) => l.id !== listId), favoriteIds: s.favoriteIds.filter((id) => id !== listId) })),
+    set((s) => ({
+      lists: s.lists.filter((l) => l.id !== listId),
+      favoriteIds: s.favoriteIds.filter((id) => id !== listId),
+      partialIds: s.partialIds.filter((id) => id !== listId),
+    })),
 
   reset: () => set((s) => ({ ...initial, generation: s.generation + 1 })),
 }));

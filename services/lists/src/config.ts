@@ -15,6 +15,12 @@ export const listsConfig = defineConfig('lists', {
   // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the
   // answer (`s-maxage`); the gateway also forgets it on any write through it. 0: never stored.
   publicListSharedMaxAgeS: setting('PUBLIC_LIST_SHARED_MAX_AGE_S', z.coerce.number().int().min(0).max(60), '1'),
+  // Limits of one account (docs/api.md): far above what a person keeps, low enough that one
+  // account cannot grow the owner's reads or the database without bound.
+  maxProductsPerAccount: setting('MAX_PRODUCTS_PER_ACCOUNT', schemas.positiveInt, '5000'),
+  maxFavoritesPerAccount: setting('MAX_FAVORITES_PER_ACCOUNT', schemas.positiveInt, '500'),
+  productCreationLimit: setting('PRODUCT_CREATION_LIMIT', schemas.positiveInt, '120'),
+  productCreationWindowMs: setting('PRODUCT_CREATION_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

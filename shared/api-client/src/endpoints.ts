@@ -109,7 +109,10 @@ export async function deleteAccount(): Promise<void> {
 }
 
 // Product lists
-/** GET /api/product-lists, cached 5 ms, reset after any list change. */
+/**
+ * GET /api/product-lists, cached 5 ms, reset after any list change. Each list carries its
+ * `productCount` and its first products only; `getProductList` reads one list whole.
+ */
 export function getProductLists(): Promise<ProductList[]> {
   return listsCache.get('lists', async () => (await request<Envelope<ProductList[]>>('GET', '/api/product-lists')).data.data);
 }

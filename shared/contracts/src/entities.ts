@@ -51,6 +51,11 @@ export interface ProductList {
   id: string;
   name: string;
   isOwner: boolean;
+  /**
+   * How many products the list holds, when `products` may be only its first ones (the lists of
+   * `GET /api/product-lists` carry a preview; `GET /api/product-lists/{id}` carries them all).
+   */
+  productCount?: number;
   products: Product[];
 }
 

@@ -97,6 +97,11 @@ export interface ProductListData {
   name: string;
   /** True only for the list's owner. */
   isOwner: boolean;
+  /**
+   * In `GET /api/product-lists` only: how many products the list holds; `products` then holds
+   * the first ones (at most 6, in the list's order), and `GET /api/product-lists/{id}` all.
+   */
+  productCount?: number;
   products: ProductData[];
 }
 

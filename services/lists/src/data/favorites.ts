@@ -26,3 +26,11 @@ export async function deleteFavoritesOfUser(userId: string, ownListIds: mongoose
   const r = await Favorite.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
   return r.deletedCount ?? 0;
 }
+
+export async function countFavoritesOf(userId: string): Promise<number> {
+  return Favorite.countDocuments({ userId }).exec();
+}
+
+export async function hasFavorite(userId: string, listId: string): Promise<boolean> {
+  return (await Favorite.exists({ userId, listId }).exec()) !== null;
+}

@@ -1,4 +1,4 @@
-import type mongoose from 'mongoose';
+import mongoose from 'mongoose';
 import { atomically, ErasedUser, Favorite, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 /** The owner's lists in creation order (the first one is the default list, SPEC §4). */
@@ -13,6 +13,39 @@ export async function findList(id: string): Promise<ProductListDoc | null> {
 export async function findLists(ids: string[]): Promise<ProductListDoc[]> {
   if (ids.length === 0) return [];
   return (await ProductList.find({ _id: { $in: ids } }).lean().exec()) as ProductListDoc[];
+}
+
+/** What a favorite shows of a list: never its products, only their count and the first one's id. */
+export interface ListSummary {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  ownerId: string;
+  productCount: number;
+  firstProductId: mongoose.Types.ObjectId | null;
+}
+
+/** Summaries of these lists, read from each list's order array (no product is loaded). */
+export async function listSummaries(ids: string[]): Promise<ListSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await ProductList.aggregate<ListSummary>([
+    { $match: { _id: { $in: ids.map((id) => new mongoose.Types.ObjectId(id)) } } },
+    {
+      $project: {
+        name: 1,
+        ownerId: 1,
+        productCount: { $size: { $ifNull: ['$productIds', []] } },
+        firstProductId: { $ifNull: [{ $arrayElemAt: ['$productIds', 0] }, null] },
+      },
+    },
+  ]).exec();
+  return rows;
+}
+
+/** The first `perList` products of each list, in each list's order (a bounded read of many lists). */
+export async function leadingProductsOfLists(lists: readonly ProductListDoc[], perList: number): Promise<ProductDoc[]> {
+  const ids = lists.flatMap((l) => (l.productIds ?? []).slice(0, perList));
+  if (ids.length === 0) return [];
+  return (await Product.find({ _id: { $in: ids } }).lean().exec()) as ProductDoc[];
 }
 
 export async function countListsOfOwner(ownerId: string): Promise<number> {

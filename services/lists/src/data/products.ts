@@ -1,3 +1,4 @@
+import type mongoose from 'mongoose';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 export interface ProductValues {
@@ -12,27 +13,62 @@ export async function findProduct(id: string): Promise<ProductDoc | null> {
   return (await Product.findById(id).lean().exec()) as ProductDoc | null;
 }
 
+/** The picture address of a product, or null when it is gone. */
+export async function findProductImage(id: string): Promise<string | null> {
+  const doc = await Product.findById(id, { image: 1 }).lean().exec();
+  return doc?.image ?? null;
+}
+
 export async function productsOfOwner(ownerId: string): Promise<ProductDoc[]> {
   return (await Product.find({ ownerId }).lean().exec()) as ProductDoc[];
 }
 
-export type InsertOutcome = { product: ProductDoc } | 'list_gone' | 'forbidden' | 'list_full';
+export type InsertOutcome = { product: ProductDoc } | 'list_gone' | 'forbidden' | 'list_full' | 'account_full';
+
+export interface InsertCaps {
+  maxPerList: number;
+  maxPerAccount: number;
+}
 
 /**
  * Adds a product at the end of a list. The insert and the list's order change are one
  * transaction, which also conflicts with a concurrent deletion of the list (no orphan product)
  * and with concurrent adds (each retried, none lost).
+ *
+ * The account cap counts the owner's products inside the transaction. A count alone would not
+ * stop two concurrent adds into two different lists (neither writes what the other read), so
+ * every add also writes the owner's oldest list: concurrent adds of one owner then conflict, one
+ * of them is retried, and its retry counts the other's product. Only a deletion of that oldest
+ * list racing with the adds can let a few through, never more than the adds in flight.
  */
-export function insertProduct(ownerId: string, listId: string, values: ProductValues, maxPerList: number): Promise<InsertOutcome> {
+export function insertProduct(ownerId: string, listId: string, values: ProductValues, caps: InsertCaps): Promise<InsertOutcome> {
   return atomically(async (session) => {
     const list = await ProductList.findById(listId).session(session).lean().exec();
     if (!list) return 'list_gone';
     if (list.ownerId !== ownerId) return 'forbidden';
-    if ((list.productIds?.length ?? 0) >= maxPerList) return 'list_full';
+    if ((list.productIds?.length ?? 0) >= caps.maxPerList) return 'list_full';
+    const guard = await ProductList.findOne({ ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).session(session).lean().exec();
+    await ProductList.updateOne({ _id: guard?._id ?? list._id }, { $inc: { revision: 1 } }, { session }).exec();
+    if ((await countOwnerProducts(ownerId, session)) >= caps.maxPerAccount) return 'account_full';
     const [doc] = await Product.create([{ ...values, listId: list._id, ownerId }], { session });
     await ProductList.updateOne({ _id: list._id }, { $addToSet: { productIds: doc._id } }, { session }).exec();
     return { product: doc.toObject() as ProductDoc };
   });
+}
+
+/**
+ * The owner's products, summed from their lists' order arrays (at most 100 small documents,
+ * where counting the products would read every one of them). Each add, move and removal
+ * changes the order in the same transaction as the product, so the sum is the count.
+ */
+async function countOwnerProducts(ownerId: string, session: mongoose.ClientSession): Promise<number> {
+  const [row] = await ProductList.aggregate<{ n: number }>([
+    { $match: { ownerId } },
+    { $group: { _id: null, n: { $sum: { $size: { $ifNull: ['$productIds', []] } } } } },
+  ])
+    .session(session)
+    .exec();
+  return row?.n ?? 0;
 }
 
 export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };

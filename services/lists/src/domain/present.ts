@@ -1,6 +1,6 @@
 import type { ProductData, ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
-import { pictureOf } from '../images/sign';
+import { productPictureOf } from '../images/sign';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -15,7 +15,7 @@ export function toProductData(doc: ProductDoc): ProductData {
     id: String(doc._id),
     name: doc.name,
     image: doc.image,
-    ...withPicture(doc.image),
+    ...withPicture(String(doc._id), doc.image),
     price: doc.price ?? null,
     url: doc.url,
     websiteName: doc.websiteName ?? '',
@@ -24,9 +24,9 @@ export function toProductData(doc: ProductDoc): ProductData {
   };
 }
 
-/** `{ picture }` when the image is a shop's picture (our resized copy of it), else nothing. */
-export function withPicture(image: string | null | undefined): { picture?: string } {
-  const picture = pictureOf(image);
+/** `{ picture }` when a product's image is a shop's picture (our resized copy of it), else nothing. */
+export function withPicture(productId: string, image: string | null | undefined): { picture?: string } {
+  const picture = productPictureOf(productId, image);
   return picture ? { picture } : {};
 }
 
@@ -71,4 +71,18 @@ export function byList(products: ProductDoc[]): Map<string, ProductDoc[]> {
     else map.set(key, [p]);
   }
   return map;
+}
+
+/**
+ * A list in `GET /api/product-lists`: its first `count` products in the list's order (ids of
+ * the order whose product is gone are skipped) and how many it holds in all.
+ */
+export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewerId: string, count: number): ProductListData {
+  const byId = new Map(leading.map((p) => [String(p._id), p]));
+  const order = list.productIds ?? [];
+  const products = order.slice(0, count).flatMap((id) => {
+    const p = byId.get(String(id));
+    return p ? [toProductData(p)] : [];
+  });
+  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, products };
 }

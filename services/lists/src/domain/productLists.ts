@@ -8,15 +8,16 @@ import {
   insertDefaultList,
   insertList,
   isErased,
+  leadingProductsOfLists,
   listsOfOwner,
   productsOfLists,
   renameList,
   reorderList,
 } from '../data/lists';
 import type { ProductListDoc } from '../data/models';
-import { MAX_LISTS_PER_OWNER } from './limits';
+import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
-import { byList, isObjectId, toListData } from './present';
+import { byList, isObjectId, toListData, toListPreview } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
 export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d’envies" } as const;
@@ -40,19 +41,25 @@ export async function assertNotErased(userId: string): Promise<void> {
   if (await isErased(userId)) throw accountGone();
 }
 
-async function withProducts(lists: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
-  const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
-  return lists.map((l) => toListData(l, grouped.get(String(l._id)) ?? [], viewerId));
+/**
+ * Each list with its product count and its first products only: what the owner's screens show
+ * of every list at once. One list's products are read with `GET /api/product-lists/{id}`, which
+ * the per-list cap bounds; this answer stays bounded by lists × LIST_PREVIEW_PRODUCTS.
+ */
+async function withPreviews(lists: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
+  const grouped = byList(await leadingProductsOfLists(lists, LIST_PREVIEW_PRODUCTS));
+  return lists.map((l) => toListPreview(l, grouped.get(String(l._id)) ?? [], viewerId, LIST_PREVIEW_PRODUCTS));
 }
 
 /**
- * GET /api/product-lists: the caller's lists, oldest first, each with its products. "Signed in"
- * means a default list exists (SPEC §4), so a person with none gets one, named in their language.
+ * GET /api/product-lists: the caller's lists, oldest first, each with its product count and
+ * first products. "Signed in" means a default list exists (SPEC §4), so a person with none gets
+ * one, named in their language.
  */
 export async function listsOf(identity: Identity): Promise<ProductListData[]> {
   const ownerId = identity.userId;
   let lists = await listsOfOwner(ownerId);
-  if (lists.length > 0) return withProducts(lists, ownerId);
+  if (lists.length > 0) return withPreviews(lists, ownerId);
   if (await isErased(ownerId)) throw accountGone();
   await insertDefaultList(ownerId, DEFAULT_LIST_NAMES[identity.lang ?? 'en'] ?? DEFAULT_LIST_NAMES.en);
   // An erasure that ran between the check and the insert: undo the insert.
@@ -61,7 +68,7 @@ export async function listsOf(identity: Identity): Promise<ProductListData[]> {
     throw accountGone();
   }
   lists = await listsOfOwner(ownerId);
-  return withProducts(lists, ownerId);
+  return withPreviews(lists, ownerId);
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   type ProductChange,
   type UpdateOutcome,
 } from '../data/products';
-import { MAX_PRODUCTS_PER_LIST } from './limits';
+import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listReadCache } from './listReadCache';
 import { listNotFound, notYourList } from './productLists';
 import { byList, isObjectId, orderProducts, toProductData } from './present';
@@ -36,6 +36,14 @@ function notYourProduct(): HttpError {
 const UNKNOWN_LIST = 'unknown-list';
 const listFull = () =>
   HttpError.unprocessable({ productListId: 'list-full' }, `A list holds at most ${MAX_PRODUCTS_PER_LIST} products.`);
+
+/** 409: the account holds as many products as it may; the message says what to do. */
+export function accountFull(max: number): HttpError {
+  return HttpError.conflict(
+    `Your lists hold ${max.toLocaleString('en-US')} products, the most one account can keep. Remove products you no longer need, then add this one again.`,
+    'account_full',
+  );
+}
 
 const createFields = z.object({
   name: productNameSchema,
@@ -119,20 +127,26 @@ export async function productsOf(userId: string): Promise<ProductData[]> {
 }
 
 /** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
-export async function createProduct(userId: string, body: Record<string, unknown>): Promise<ProductData> {
+export async function createProduct(userId: string, body: Record<string, unknown>, limits: AccountLimits): Promise<ProductData> {
   // A product without a picture gets the placeholder; without a price, "unknown". Typed by the
   // contract the calling remote uses (through @wishlist/api-client): a change there breaks both.
   const fields: CreateProductRequest = parseFields(createFields, { image: NO_IMAGE_PLACEHOLDER, price: null, ...body });
   const values = { name: fields.name, image: fields.image, price: fields.price, url: fields.url, websiteName: websiteName(fields.url) };
-  const outcome = await insertProduct(userId, fields.productListId, values, MAX_PRODUCTS_PER_LIST);
+  const caps = { maxPerList: MAX_PRODUCTS_PER_LIST, maxPerAccount: limits.maxProductsPerAccount };
+  const outcome = await insertProduct(userId, fields.productListId, values, caps);
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
+  if (outcome === 'account_full') throw accountFull(limits.maxProductsPerAccount);
   listReadCache.invalidate(fields.productListId);
   return toProductData(outcome.product);
 }
 
-/** PATCH /api/products-in-lists/{id}: `{name, image, price, productListId}`; another owned list moves it. */
+/**
+ * PATCH /api/products-in-lists/{id}: `{name, image, price, productListId}`; another owned list
+ * moves it. A move never crosses owners (someone else's list is 403), so the account's product
+ * count is unchanged and the account cap has nothing to check.
+ */
 export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered']);

@@ -32,7 +32,7 @@ describe('GET /api/product-lists', () => {
     const id = userId();
     const first = await request(app).get('/api/product-lists').set(await as(id));
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: [{ id: expect.any(String), name: 'My wish list', isOwner: true, products: [] }] });
+    expect(first.body).toEqual({ data: [{ id: expect.any(String), name: 'My wish list', isOwner: true, productCount: 0, products: [] }] });
     const again = await request(app).get('/api/product-lists').set(await as(id));
     expect(again.body.data).toEqual(first.body.data);
   });

@@ -1,4 +1,4 @@
-import { createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
+import { createRateLimit, createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
@@ -57,6 +57,15 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       router.use(createPagesRouter(config)); // POST /api/pages, /api/pages/metadata
       const signedIn = requireIdentity();
       const body = validateShape({ body: objectBody });
+      const limits = { maxProductsPerAccount: config.maxProductsPerAccount, maxFavoritesPerAccount: config.maxFavoritesPerAccount };
+      // Counted in the lists database, so every instance of the service shares one count.
+      const creationRate = createRateLimit({
+        name: 'product-creation-per-account',
+        windowMs: config.productCreationWindowMs,
+        limit: config.productCreationLimit,
+        key: (req) => `products:${userOf(req)}`,
+        message: 'You added a lot of products in a short time. Wait a few minutes, then add this one again.',
+      });
 
       // Lists
       router.get('/api/product-lists', signedIn, async (req, res) => {
@@ -100,8 +109,8 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       router.get('/api/products-in-lists', signedIn, async (req, res) => {
         res.json({ data: await productsOf(userOf(req)) });
       });
-      router.post('/api/products-in-lists', signedIn, body, async (req, res) => {
-        res.status(201).json({ data: await createProduct(userOf(req), req.body) });
+      router.post('/api/products-in-lists', signedIn, creationRate, body, async (req, res) => {
+        res.status(201).json({ data: await createProduct(userOf(req), req.body, limits) });
       });
       router.patch('/api/products-in-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await changeProduct(userOf(req), param(req, 'id'), req.body) });
@@ -116,7 +125,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         res.json({ data: await favoritesList(userOf(req)) });
       });
       router.put('/api/favorites/:id', signedIn, async (req, res) => {
-        await addFavorite(userOf(req), param(req, 'id'));
+        await addFavorite(userOf(req), param(req, 'id'), limits);
         res.status(204).end();
       });
       router.delete('/api/favorites/:id', signedIn, async (req, res) => {

@@ -1,5 +1,5 @@
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
-import { pictureOf } from '../images';
+import { productPictureOf } from '../images';
 import { api, newId, person } from '../test-support/harness';
 
 let db: TestDatabase;
@@ -35,14 +35,14 @@ describe('/api/favorites', () => {
     const me = await person();
     const alice = await person();
     const bob = await person();
-    await alice.addProduct(alice.defaultListId, { name: 'Teapot', image: 'https://shop.example/teapot.jpg' });
+    const teapot = await alice.addProduct(alice.defaultListId, { name: 'Teapot', image: 'https://shop.example/teapot.jpg' });
     await alice.addProduct(alice.defaultListId, { name: 'Kettle', image: 'https://shop.example/kettle.jpg' });
     const before = Date.now();
     await api().put(`/api/favorites/${alice.defaultListId}`).set(me.headers);
     await api().put(`/api/favorites/${bob.defaultListId}`).set(me.headers);
     const res = await api().get('/api/favorites').set(me.headers);
     expect(res.body.data).toEqual([
-      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', picture: pictureOf('https://shop.example/teapot.jpg'), favoritedAt: expect.any(String) },
+      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', picture: productPictureOf(teapot, 'https://shop.example/teapot.jpg'), favoritedAt: expect.any(String) },
       { id: bob.defaultListId, name: 'My wish list', productCount: 0, image: null, favoritedAt: expect.any(String) },
     ]);
     expect(Date.parse(res.body.data[0].favoritedAt)).toBeGreaterThanOrEqual(before - 1000);

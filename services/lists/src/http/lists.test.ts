@@ -1,5 +1,5 @@
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
-import { pictureOf } from '../images';
+import { productPictureOf } from '../images';
 import { api, as, newId, person } from '../test-support/harness';
 
 let db: TestDatabase;
@@ -23,12 +23,13 @@ describe('GET /api/product-lists (own lists with products)', () => {
         id: me.defaultListId,
         name: 'My wish list',
         isOwner: true,
+        productCount: 1,
         products: [
           {
             id: a,
             name: 'A',
             image: 'https://shop.example/a.jpg',
-            picture: pictureOf('https://shop.example/a.jpg'),
+            picture: productPictureOf(a, 'https://shop.example/a.jpg'),
             price: 1999,
             url: 'https://www.shop.example/p/1',
             websiteName: 'shop.example',
@@ -37,7 +38,7 @@ describe('GET /api/product-lists (own lists with products)', () => {
           },
         ],
       },
-      { id: second, name: 'Birthday', isOwner: true, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
+      { id: second, name: 'Birthday', isOwner: true, productCount: 1, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { NO_IMAGE_PLACEHOLDER, PRICE_MAX_CENTS } from '@wishlist/contracts';
-import { pictureOf } from '../images';
+import { productPictureOf } from '../images';
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
 import { api, newId, person } from '../test-support/harness';
 
@@ -30,7 +30,7 @@ describe('POST /api/products-in-lists', () => {
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       name: 'Bike',
       image: 'https://shop.example/bike.jpg',
-      picture: pictureOf('https://shop.example/bike.jpg'),
+      picture: productPictureOf(res.body.data.id, 'https://shop.example/bike.jpg'),
       price: 12_999,
       url: 'https://WWW.Shop.example/bike?ref=1',
       websiteName: 'shop.example',

@@ -6,7 +6,7 @@ import { IMAGE_PATH, NO_IMAGE, pictureSources } from '@wishlist/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { listsConfig } from '../config';
-import { createImagesRouter, negotiateFormat, pictureOf, type ImagesConfig } from './index';
+import { createImagesRouter, negotiateFormat, pictureOf, productPictureOf, type ImagesConfig, type ImagesDeps } from './index';
 import { pictureUrlOf } from './sign';
 
 /* A local shop serving pictures; it counts what it is asked. ------------------------------ */
@@ -54,9 +54,9 @@ beforeEach(() => {
 });
 
 const baseConfig = listsConfig.load({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-function appWith(overrides: Partial<ImagesConfig> = {}) {
+function appWith(overrides: Partial<ImagesConfig> = {}, deps: ImagesDeps = {}) {
   const config = { ...baseConfig, pageFetchTimeoutMs: 3000, pageFetchAllowlist: `127.0.0.1:${shopPort}`, ...overrides };
-  return createService({ name: 'lists', config, usesDatabase: false, routes: (router) => router.use(createImagesRouter(config)) }).app;
+  return createService({ name: 'lists', config, usesDatabase: false, routes: (router) => router.use(createImagesRouter(config, deps)) }).app;
 }
 const shopUrl = (path: string) => `http://127.0.0.1:${shopPort}${path}`;
 const WEBP_FIRST = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
@@ -87,6 +87,43 @@ describe('signed picture URLs', () => {
     expect(pictureUrlOf(`${data}.${mac.slice(0, -2)}`)).toBeNull();
     expect(pictureUrlOf(data)).toBeNull();
     expect(pictureUrlOf(`${data}.!!`)).toBeNull();
+  });
+
+  it('of a stored product are short whatever the address, and name that product and that picture only', async () => {
+    const longUrl = `https://shop.example/${'p'.repeat(2000)}.jpg`;
+    const product = '6b0633000000000000000001';
+    const other = '6b0633000000000000000002';
+    const picture = productPictureOf(product, longUrl)!;
+    expect(picture.length).toBeLessThanOrEqual(IMAGE_PATH.length + 1 + 24 + 1 + 22);
+    expect(pictureOf(longUrl)!.length).toBeGreaterThan(2700);
+    expect(productPictureOf(product, NO_IMAGE)).toBeUndefined();
+    expect(productPictureOf('not-an-id', longUrl)).toBeUndefined();
+
+    const images = new Map([
+      [product, shopUrl('/photo.jpg')],
+      [other, shopUrl('/small.png')],
+    ]);
+    const reads: string[] = [];
+    const app = appWith({}, { productImage: async (id) => (reads.push(id), images.get(id) ?? null) });
+    const token = productPictureOf(product, shopUrl('/photo.jpg'))!;
+    const ok = await request(app).get(`${token}?w=96`).set('Accept', WEBP_FIRST);
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/webp');
+    // Another product's id under this signature, a cut signature: refused without a fetch.
+    const mac = token.split('.')[1];
+    hits.length = 0;
+    expect((await request(app).get(`${IMAGE_PATH}/${other}.${mac}`)).status).toBe(404);
+    expect((await request(app).get(`${token.slice(0, -3)}?w=96`)).status).toBe(404);
+    expect(hits).toEqual([]);
+    // The product's picture changed: a link signed for the new one works, a fresh link for the old one does not.
+    images.set(other, shopUrl('/photo.jpg'));
+    const stale = productPictureOf(other, shopUrl('/small.png'))!;
+    expect((await request(app).get(stale)).status).toBe(404);
+    expect((await request(app).get(productPictureOf(other, shopUrl('/photo.jpg'))!)).status).toBe(200);
+    // A product that is gone has no picture.
+    images.delete(product);
+    expect((await request(app).get(productPictureOf(product, shopUrl('/small.png'))!)).status).toBe(404);
+    expect(reads.length).toBeGreaterThan(0);
   });
 
   it('exist only for http(s) pictures: the placeholder and data: URIs have none', () => {

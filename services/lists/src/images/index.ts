@@ -8,14 +8,17 @@ import { z } from 'zod';
 import type { ListsConfig } from '../config';
 import { parseAllowlist } from '../pages/allowlist';
 import { createImageFetcher, ImageFetchError } from './fetchImage';
-import { pictureUrlOf } from './sign';
+import { findProductImage } from '../data/products';
+import { pictureRefOf } from './sign';
 
-export { pictureOf } from './sign';
+export { pictureOf, productPictureOf } from './sign';
 
 export type ImagesConfig = Pick<ListsConfig, 'pageFetchAllowlist' | 'pageFetchTimeoutMs' | 'pageFetchMaxRedirects'>;
 
 export interface ImagesDeps {
   lookup?: LookupFunction;
+  /** The picture address a product holds (null when the product is gone). */
+  productImage?: (productId: string) => Promise<string | null>;
 }
 
 /** A shop picture larger than this is refused (the largest product photos are a few MB). */
@@ -30,6 +33,9 @@ const CACHE_TTL_MS = 60 * 60_000;
 /** A failed picture is not asked of its shop again for this long. */
 const FAILURE_TTL_MS = 60_000;
 const BROWSER_MAX_AGE_S = 7 * 24 * 3600;
+/** Product tokens already checked against the product: no database read while they are warm. */
+const RESOLVED_TOKENS = 10_000;
+const RESOLVED_TTL_MS = 10 * 60_000;
 
 type Format = 'webp' | 'jpeg' | 'png';
 interface Variant {
@@ -100,11 +106,26 @@ export function createImagesRouter(config: ImagesConfig, deps: ImagesDeps = {}):
     fetchMethod: (_key, _stale, { context }) => renderVariant(context.source, context.width, context.accept),
   });
 
+  const productImage = deps.productImage ?? findProductImage;
+  const resolved = new LRUCache<string, string>({ max: RESOLVED_TOKENS, ttl: RESOLVED_TTL_MS });
+  /** The shop address a token stands for, or null when we did not sign it (or its product changed). */
+  async function addressOf(token: string): Promise<string | null> {
+    const ref = pictureRefOf(token);
+    if (!ref) return null;
+    if ('url' in ref) return ref.url;
+    const known = resolved.get(token);
+    if (known) return known;
+    const image = await productImage(ref.productId);
+    if (!image || !ref.verify(image)) return null;
+    resolved.set(token, image);
+    return image;
+  }
+
   const unavailable = (message: string) => new HttpError(502, 'image_unavailable', `${message} The picture cannot be shown.`);
 
   const router = Router();
   router.get(`${IMAGE_PATH}/:token`, validateShape({ params: tokenParams, query: widthQuery }), async (req: Request, res) => {
-    const url = pictureUrlOf((req.params as { token: string }).token);
+    const url = await addressOf((req.params as { token: string }).token);
     if (!url) throw new HttpError(404, 'image_not_found', 'There is no such picture.');
     const width = (req.query as unknown as { w: ImageWidth }).w;
     const source = await sources.fetch(url);
