@@ -375,6 +375,7 @@ test.describe('Open in Wishlist keeps the chosen list', () => {
     if (info.project.name === 'desktop') {
       await expect(page).toHaveURL(new RegExp(`/product-list/${chosen.id}\\?encodedProductUrl=`));
     }
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('combobox', { name: /list/i })).toHaveValue(chosen.id, { timeout: 15_000 });
   });
 });

@@ -549,6 +549,9 @@ test.describe('lists and products', () => {
       const panel = page.getByRole('dialog', { name: 'Add this product' });
       await expect(panel).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+      // Nothing is read before the person confirms the address the link gave.
+      await expect(panel.getByRole('textbox', { name: /address of the product page/i })).toHaveValue(shopUrl('book'));
+      await panel.getByRole('button', { name: 'Continue' }).click();
       const name = panel.getByRole('textbox', { name: 'Name', exact: true });
       await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP.book.name)}`), { timeout: 20_000 });
       await expect(panel.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.book.price);
@@ -569,6 +572,8 @@ test.describe('lists and products', () => {
       // Mobile: the form directly, its page already read, the list of the link chosen.
       await expect(page).toHaveURL(new RegExp(`/create-product/from/`));
       await expect(mainHeading(page)).toHaveText('Add a product');
+      await expect(page.getByRole('textbox', { name: /address of the product page/i })).toHaveValue(shopUrl('book'));
+      await page.getByRole('button', { name: 'Continue' }).click();
       const name = page.getByRole('textbox', { name: 'Name', exact: true });
       await expect(name).toHaveValue(new RegExp(`^${escapeRe(SHOP.book.name)}`), { timeout: 20_000 });
       await expect(page.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP.book.price);

@@ -37,6 +37,10 @@ async function expectPrefilledForm(page: Page, info: TestInfo, listId: string) {
     await expect(page.getByRole('dialog', { name: 'Add this product' })).toBeVisible();
   }
   const form = isMobile(info) ? page.locator('main') : page.getByRole('dialog', { name: 'Add this product' });
+  // An address any site could have opened: shown, and read only once the person presses Continue.
+  await expect(form.getByRole('textbox', { name: /address of the product page/i })).toHaveValue(/^https?:\/\//);
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(new RegExp(`^${escapeRe(BOOK)}`), { timeout: 20_000 });
   await expect(form.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(/^12[.,]50$/);
   await expect(form.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(listId);

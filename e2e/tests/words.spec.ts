@@ -38,6 +38,7 @@ const TEXTS = {
       'session-ended': 'You are signed in again. You are back where you were.',
     },
     addProducts: /add products/i,
+    addToFavorites: /^add to favorites$/i,
     startAdding: /start adding products/i,
     waitingInstructions: 'Open it on this device or on another one',
     mailSubject: 'Your Wishlist sign-in link',
@@ -74,6 +75,7 @@ const TEXTS = {
       'session-ended': 'Vous êtes de nouveau connecté. Vous voici là où vous en étiez.',
     },
     addProducts: /ajouter des produits/i,
+    addToFavorites: /^ajouter aux favoris$/i,
     startAdding: /commencer à ajouter des produits/i,
     waitingInstructions: 'Ouvrez-le sur cet appareil ou sur un autre',
     mailSubject: 'Votre lien de connexion Wishlist',
@@ -343,7 +345,10 @@ test.describe('issue 11: words that fit the situation', () => {
       return made;
     })();
     const friend = await newContextPage(browser, info, lang);
+    // Opened from elsewhere, the favorite address changes nothing: it shows the list and its button.
     await friend.goto(`/product-list/${otherList}/favorite/true`);
+    await expect(friend).toHaveURL(new RegExp(`/see/${otherList}$`));
+    await friend.getByRole('button', { name: T.addToFavorites }).click();
     await expect(friend).toHaveURL(/\/authenticate\/favorite$/);
     await expect(friend.locator('.auth-lead')).toContainText(T.reason.favorite);
     await signInHere(friend, lang, uniqueEmail('friend'));

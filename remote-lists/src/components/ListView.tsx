@@ -15,6 +15,7 @@ import {
 import { notify, useBasketStore, usePreferencesStore } from '@wishlist/stores';
 import { ConfirmDialog } from '@wishlist/ui';
 import { useListsT } from '../i18n';
+import { rememberFavoriteIntent } from '../lib/favoriteIntent';
 import { paths } from '../lib/paths';
 import { statusOf } from '../lib/errors';
 import { findProduct, useListsStore } from '../state/listsStore';
@@ -153,6 +154,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     } catch (e) {
       if (!favoriteActive && statusOf(e) === 401) {
         // SPEC §6: sign in first, then come back and favorite the list.
+        rememberFavoriteIntent(list.id, true);
         usePreferencesStore.getState().setAuthRedirection(paths.favorite(list.id, true));
         navigate('/authenticate/favorite');
         return;

@@ -6,14 +6,17 @@ import { PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 import { isUnreachable, statusOf } from '../lib/errors';
+import { rememberFavoriteIntent, takeFavoriteIntent } from '../lib/favoriteIntent';
 import { paths } from '../lib/paths';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 
 /**
- * `/product-list/{productListId}/favorite/{addToFavorite}`: the shared-list view that favorites the
- * list on load (`true`; `false` removes it), then shows the list. A 401 stores this route in
- * auth-redirection and asks for a sign-in (SPEC §6), which brings the user back here.
+ * `/product-list/{productListId}/favorite/{addToFavorite}`: where a sign-in asked to favorite a
+ * list comes back to (SPEC §6). It favorites the list (`true`; `false` removes it) only when this
+ * browser stored that very intent before (favoriteIntent.ts); opened any other way, it changes
+ * nothing and shows the list, whose button adds it. A 401 stores this route in auth-redirection,
+ * keeps the intent and asks for a sign-in, which brings the person back here.
  */
 export default function FavoriteListPage() {
   const { t } = useListsT();
@@ -27,6 +30,10 @@ export default function FavoriteListPage() {
     const key = `${productListId}/${add}`;
     if (started.current === key) return;
     started.current = key;
+    if (!takeFavoriteIntent(productListId, add)) {
+      navigate(paths.see(productListId), { replace: true });
+      return;
+    }
     (add ? addFavorite(productListId) : removeFavorite(productListId)).then(
       () => {
         useListsStore.getState().setFavorite(productListId, add);
@@ -37,6 +44,7 @@ export default function FavoriteListPage() {
       (e: unknown) => {
         const status = statusOf(e);
         if (status === 401) {
+          rememberFavoriteIntent(productListId, add);
           usePreferencesStore.getState().setAuthRedirection(paths.favorite(productListId, add));
           navigate('/authenticate/favorite', { replace: true });
         } else if (status === 422) {

@@ -4,6 +4,7 @@ import { list, mocked, product, resetApi } from '../test/api';
 import { seriousViolations } from '../test/axe';
 import { currentLocation, renderPage } from '../test/render';
 import { useListsStore } from '../state/listsStore';
+import { FAVORITE_INTENT_TTL_MS, rememberFavoriteIntent, takeFavoriteIntent } from '../lib/favoriteIntent';
 import FavoriteListPage from './FavoriteListPage';
 import SharedListPage from './SharedListPage';
 
@@ -73,6 +74,8 @@ describe('SharedListPage (/see/{id})', () => {
     expect(api.addFavorite).toHaveBeenCalledWith('S1');
     expect(currentLocation()).toBe('/authenticate/favorite');
     expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/product-list/S1/favorite/true');
+    // The press is the intent the favorite route will act on after the sign-in.
+    expect(takeFavoriteIntent('S1', true)).toBe(true);
   });
 
   it('favorite toggle, signed in: adds then removes, with notices', async () => {
@@ -109,28 +112,49 @@ describe('SharedListPage (/see/{id})', () => {
 describe('FavoriteListPage (/product-list/{id}/favorite/{addToFavorite})', () => {
   const renderFavorite = (path: string) => renderPage(<FavoriteListPage />, { path, route: '/product-list/:productListId/favorite/:addToFavorite' });
 
-  it('favorites the list on load, then shows it among the caller’s lists', async () => {
+  it('favorites the list when the person asked for it before signing in, then shows it among their lists', async () => {
+    rememberFavoriteIntent('S1', true);
     await renderFavorite('/product-list/S1/favorite/true');
     expect(api.addFavorite).toHaveBeenCalledWith('S1');
     await waitFor(() => expect(currentLocation()).toBe('/product-list/S1'));
     expect(messages()).toEqual(['success: The list is added to your favorites.']);
+    // The intent is used once: the same address opened again would find none.
+    expect(takeFavoriteIntent('S1', true)).toBe(false);
   });
 
-  it('on 401 stores the post-login redirect and goes to /authenticate/favorite', async () => {
+  it.each([
+    ['no intent at all', () => undefined, '/product-list/S1/favorite/true'],
+    ['an intent for another list', () => rememberFavoriteIntent('S2', true), '/product-list/S1/favorite/true'],
+    ['an intent to add, opened to remove', () => rememberFavoriteIntent('S1', true), '/product-list/S1/favorite/false'],
+    ['an intent hours old', () => rememberFavoriteIntent('S1', true, Date.now() - FAVORITE_INTENT_TTL_MS - 1000), '/product-list/S1/favorite/true'],
+  ])('opened from elsewhere (%s), changes nothing and shows the list with its button', async (_label, arrange, path) => {
+    arrange();
+    await renderFavorite(path);
+    await waitFor(() => expect(currentLocation()).toBe('/see/S1'));
+    expect(api.addFavorite).not.toHaveBeenCalled();
+    expect(api.removeFavorite).not.toHaveBeenCalled();
+    expect(messages()).toEqual([]);
+  });
+
+  it('on 401 keeps the intent, stores the post-login redirect and goes to /authenticate/favorite', async () => {
+    rememberFavoriteIntent('S1', true);
     api.addFavorite.mockRejectedValue(new api.ApiError(401, {}));
     await renderFavorite('/product-list/S1/favorite/true');
     await waitFor(() => expect(currentLocation()).toBe('/authenticate/favorite'));
     expect(usePreferencesStore.getState().authRedirection).toBe('/product-list/S1/favorite/true');
     expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/product-list/S1/favorite/true');
+    expect(takeFavoriteIntent('S1', true)).toBe(true);
   });
 
   it('takes an owner favoriting their own list (422) to it', async () => {
     api.addFavorite.mockRejectedValue(new api.ApiError(422, { errors: { productList: 'own' } }));
+    rememberFavoriteIntent('S1', true);
     await renderFavorite('/product-list/S1/favorite/true');
     await waitFor(() => expect(currentLocation()).toBe('/product-list/S1'));
   });
 
-  it('removes the favorite with false', async () => {
+  it('removes the favorite with false when that was asked', async () => {
+    rememberFavoriteIntent('S1', false);
     await renderFavorite('/product-list/S1/favorite/false');
     expect(api.removeFavorite).toHaveBeenCalledWith('S1');
     await waitFor(() => expect(currentLocation()).toBe('/see/S1'));
