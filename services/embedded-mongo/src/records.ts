@@ -156,9 +156,9 @@ export interface StrictRead {
 
 /**
  * What one interrupted append can leave after the last intact record, or null if the bytes from
- * `off` to the end of the file cannot be that. Every write reaches the journal as exactly one
- * record (storage.ts: the writes of one sync share a record), written at the end and acknowledged
- * only after fdatasync; a crash before that sync can persist any part of the record, in any order
+ * `off` to the end of the file cannot be that. Every append to the journal is exactly one record
+ * (storage.ts: the writes of one sync share a record), written at the end and acknowledged only
+ * after fdatasync; a crash before that sync can persist any part of the record, in any order
  * of sectors, and the file size may cover sectors never written (zeros). So the tail is torn when:
  *  - no intact record starts anywhere in it (a valid record after the damage proves that the
  *    damaged bytes were synced before it: real corruption), and

@@ -3,12 +3,12 @@
 // Both files are sequences of records (see records.ts), each all-or-nothing. The journal gets one
 // record per sync: the writes queued while the previous sync ran are appended together as one
 // record, fdatasync'd, then acknowledged (a transaction is one write, so never split). One append
-// being one record is what lets a start tell an interrupted append from damage. Compaction writes a snapshot
-// to a temp file, fsyncs it, starts a new journal generation, renames the snapshot into place,
-// fsyncs the directory and removes the old journal.
+// being one record is what lets a start tell an interrupted append from damage. Compaction writes
+// a snapshot to a temp file, fsyncs it, starts a new journal generation, renames the snapshot into
+// place, fsyncs the directory and removes the old journal.
 //
-// Opening is two phases. First everything is read and checked and nothing is changed: damage
-// anywhere (a bad checksum, bad magic, a missing record, garbage) stops the start with a
+// Opening is two phases. First everything is read and checked and nothing is changed: damage (a bad
+// checksum, bad magic, a missing record, garbage with an intact record after it) stops the start with a
 // StorageDamageError naming the file, the byte offset and the repair command, leaving every byte
 // as it was. Only what an interrupted append leaves at the end of the journal (records.ts:
 // tornTailAt; never acknowledged) is dropped. Then permissions are tightened (directory 0700,
