@@ -4,6 +4,7 @@ import { createServer } from './server';
 import { acquireDirLock } from './lock';
 import type { LockMode } from './lock';
 import { Storage } from './storage';
+import type { EngineLogger } from './log';
 
 export interface StartOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -18,6 +19,8 @@ export interface StartOptions {
   lockMode?: LockMode;
   /** How often TTL indexes expire documents (MongoDB's TTL monitor: 60 s, the default). */
   ttlMonitorMs?: number;
+  /** Told when a start drops a torn journal tail; pino-shaped (`warn(fields, message)`). Default: stderr. */
+  logger?: EngineLogger;
 }
 
 export interface EmbeddedMongo {
@@ -39,6 +42,7 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
         compactBytes: opts.compactBytes,
         lock,
         dump: () => engine.dumpOps(),
+        logger: opts.logger,
       });
     } catch (e) {
       lock.release();
@@ -86,3 +90,4 @@ export { DirLockedError } from './lock';
 export { StorageDamageError } from './storage';
 export { repair } from './repair';
 export type { RepairReport } from './repair';
+export type { EngineLogger } from './log';

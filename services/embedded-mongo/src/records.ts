@@ -146,6 +146,8 @@ export interface StrictRead {
   validEnd: number;
   /** The bytes after validEnd are an interrupted append (only reported when torn tails are allowed). */
   tornTail: boolean;
+  /** What the torn tail looks like, for the warning (null when there is none). */
+  tornReason: string | null;
   /** The first damage, when the file is not (intact records + optional torn tail). */
   damage: Damage | null;
   /** Intact records found after the damage (what a start that dropped the rest would lose). */
@@ -153,10 +155,47 @@ export interface StrictRead {
 }
 
 /**
- * Reads every record in order and stops at the first problem. A torn tail is an incomplete last
- * record: fewer bytes than a header that match the magic, or a header whose checksum is right and
- * whose payload runs past the end of the file. Anything else is damage, including a complete
- * record with a bad checksum at the very end (nothing proves it was never acknowledged).
+ * What one interrupted append can leave after the last intact record, or null if the bytes from
+ * `off` to the end of the file cannot be that. Every append to the journal is exactly one record
+ * (storage.ts: the writes of one sync share a record), written at the end and acknowledged only
+ * after fdatasync; a crash before that sync can persist any part of the record, in any order
+ * of sectors, and the file size may cover sectors never written (zeros). So the tail is torn when:
+ *  - no intact record starts anywhere in it (a valid record after the damage proves that the
+ *    damaged bytes were synced before it: real corruption), and
+ *  - if it begins with a whole, checksummed header, that header is the next record's (its number
+ *    follows on) and the tail is no longer than the record it announces: a prefix of it, or all of
+ *    it with a payload that fails its checksum (the last sectors never written). Bytes beyond a
+ *    complete record were written by a later append, which only starts after this one was synced.
+ * A tail that does not begin with a whole header (a cut header, zeros, unwritten first sector) has
+ * no length to check against; it is torn by the first rule alone.
+ * Format 1 has no header checksum and no record number: only the first rule applies.
+ */
+export function tornTailAt(buf: Buffer, off: number, format: Format, nextSeq: number): string | null {
+  const r = buf.length - off;
+  if (r <= 0) return null;
+  const at = format === 2 ? tryV2(buf, off) : tryV1(buf, off);
+  if (at.kind === 'ok') return null; // an intact record out of sequence: not ours to drop
+  if (countIntactAfter(buf, off, format, nextSeq - 1) > 0) return null;
+  if (format === 1) return at.kind === 'incomplete' ? 'an incomplete record' : 'bytes that do not form a record';
+  const wholeHeader = r >= HEADER && buf.subarray(off, off + 4).equals(MAGIC) && crc32(buf.subarray(off, off + 16)) === buf.readUInt32LE(off + 16);
+  if (wholeHeader) {
+    if (buf.readUInt32LE(off + 4) !== nextSeq) return null;
+    const size = HEADER + buf.readUInt32LE(off + 8);
+    if (r < size) return `a record of ${size} bytes cut short after ${r}`;
+    if (r === size && crc32(buf.subarray(off + HEADER)) !== buf.readUInt32LE(off + 12))
+      return `a record of ${size} bytes whose payload checksum fails (its last sectors were never written)`;
+    return null;
+  }
+  if (r < HEADER && at.kind === 'incomplete') return `the first ${r} byte(s) of a record header`;
+  return buf.subarray(off).every((b) => b === 0)
+    ? `${r} zero byte(s) where a record should start (sectors allocated but never written)`
+    : `${r} byte(s) that do not begin a record (a record header never fully written)`;
+}
+
+/**
+ * Reads every record in order and stops at the first problem. With `allowTornTail` (the journal,
+ * the only file appended to), what an interrupted append leaves at the end is reported as a torn
+ * tail (see tornTailAt) instead of damage. Anything else is damage.
  */
 export function readStrict(buf: Buffer, opts: { allowTornTail: boolean }): StrictRead {
   const format = detectFormat(buf);
@@ -181,14 +220,12 @@ export function readStrict(buf: Buffer, opts: { allowTornTail: boolean }): Stric
     } else problem = { offset: off, reason: a.reason };
     break;
   }
-  if (!problem) return { format, records, validEnd: off, tornTail: false, damage: null, intactAfterDamage: 0 };
-  // Format 1 has no header checksum: a damaged length can make a record in the middle look like an
-  // incomplete tail. It is a torn tail only if no intact record follows.
-  const after = countIntactAfter(buf, off, format, records.length - 1);
-  if (incomplete && opts.allowTornTail && after === 0)
-    return { format, records, validEnd: off, tornTail: true, damage: null, intactAfterDamage: 0 };
+  const clean = { format, records, validEnd: off, tornTail: false, tornReason: null, damage: null, intactAfterDamage: 0 };
+  if (!problem) return clean;
+  const torn = opts.allowTornTail ? tornTailAt(buf, off, format, records.length) : null;
+  if (torn) return { ...clean, tornTail: true, tornReason: torn };
   if (incomplete && !opts.allowTornTail) problem = { offset: off, reason: 'incomplete record at the end of the file (this file is never appended to)' };
-  return { format, records, validEnd: off, tornTail: false, damage: problem, intactAfterDamage: after };
+  return { ...clean, damage: problem, intactAfterDamage: countIntactAfter(buf, off, format, records.length - 1) };
 }
 
 function countIntactAfter(buf: Buffer, off: number, format: Format, lastSeq: number): number {
@@ -245,12 +282,12 @@ function salvageAs(buf: Buffer, format: Format, opts: { allowTornTail: boolean }
       off = a.rec.end;
       continue;
     }
-    const next = nextIntact(buf, off, format, lastSeq);
-    const end = next ? next.offset : buf.length;
-    if (!next && a.kind === 'incomplete' && opts.allowTornTail) {
+    if (opts.allowTornTail && tornTailAt(buf, off, format, lastSeq + 1)) {
       tornTail = true;
       break;
     }
+    const next = nextIntact(buf, off, format, lastSeq);
+    const end = next ? next.offset : buf.length;
     const reason = a.kind === 'bad' ? a.reason : a.kind === 'incomplete' ? 'incomplete record' : 'record out of order';
     let lost: number | null = null;
     if (format === 2 && next) lost = (next.seq as number) - lastSeq - 1;

@@ -1,24 +1,28 @@
 // Durable storage: snapshot + append-only journal of logical operations.
 //
-// Both files are sequences of records (see records.ts): one record per acknowledged write (a
-// transaction is one record), so a record is all-or-nothing. The journal is fdatasync'd before
-// writes are acknowledged (writes queued meanwhile share one sync). Compaction writes a snapshot
-// to a temp file, fsyncs it, starts a new journal generation, renames the snapshot into place,
-// fsyncs the directory and removes the old journal.
+// Both files are sequences of records (see records.ts), each all-or-nothing. The journal gets one
+// record per sync: the writes queued while the previous sync ran are appended together as one
+// record, fdatasync'd, then acknowledged (a transaction is one write, so never split). One append
+// being one record is what lets a start tell an interrupted append from damage. Compaction writes
+// a snapshot to a temp file, fsyncs it, starts a new journal generation, renames the snapshot into
+// place, fsyncs the directory and removes the old journal.
 //
-// Opening is two phases. First everything is read and checked and nothing is changed: damage
-// anywhere (a bad checksum, bad magic, a missing record, garbage) stops the start with a
+// Opening is two phases. First everything is read and checked and nothing is changed: damage (a bad
+// checksum, bad magic, a missing record, garbage with an intact record after it) stops the start with a
 // StorageDamageError naming the file, the byte offset and the repair command, leaving every byte
-// as it was. Only an incomplete last record of the journal (an append cut short: never
-// acknowledged) is dropped silently. Then permissions are tightened (directory 0700, files 0600),
-// leftovers of an interrupted compaction are removed and the torn tail is truncated.
+// as it was. Only what an interrupted append leaves at the end of the journal (records.ts:
+// tornTailAt; never acknowledged) is dropped. Then permissions are tightened (directory 0700,
+// files 0600), leftovers of an interrupted compaction are removed, and the torn tail is truncated
+// (and fsync'd, so the next append follows the last whole record) with a warning.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BSON } from 'bson';
 import type { DirLock } from './lock';
 import { LOCK_FILE } from './lock';
-import { encodeRecord, readStrict } from './records';
+import { encodePayload, encodeRecord, readStrict } from './records';
 import type { Damage } from './records';
+import { stderrLogger } from './log';
+import type { EngineLogger } from './log';
 import type { Doc } from './values';
 
 export const SNAPSHOT = 'snapshot.bson';
@@ -93,7 +97,15 @@ export interface StorageOptions {
   lock: DirLock;
   /** Dumps the whole state as ops, for snapshots. */
   dump: () => Iterable<Doc>;
+  /** Told when a start drops a torn journal tail (default: stderr). */
+  logger?: EngineLogger;
 }
+
+/**
+ * The most bytes of writes appended as one record: a burst of large writes is split over several
+ * syncs rather than building one record near the 4 GB a record length and a Buffer can hold.
+ */
+const MAX_SYNC_BYTES = 64 * 1024 * 1024;
 
 export class Storage {
   private fd: number;
@@ -174,12 +186,13 @@ export class Storage {
     const jf = path.join(dir, journalName(gen));
     let journalBytes = 0;
     let nextSeq = 0;
-    let truncateTo: number | null = null;
+    let torn: { offset: number; bytes: number; reason: string; records: number } | null = null;
     if (fs.existsSync(jf)) {
       const buf = fs.readFileSync(jf);
       const r = readStrict(buf, { allowTornTail: true });
       if (r.damage) throw damageError(dir, jf, buf.length, r.damage, r.intactAfterDamage);
-      if (r.tornTail) truncateTo = r.validEnd; // an append cut short: never acknowledged
+      // an append cut short: never acknowledged
+      if (r.tornTail) torn = { offset: r.validEnd, bytes: buf.length - r.validEnd, reason: r.tornReason ?? '', records: r.records.length };
       legacy ||= r.format === 1 && buf.length > 0;
       for (const rec of r.records) recovered.push(rec.ops);
       journalBytes = r.validEnd;
@@ -200,14 +213,19 @@ export class Storage {
     opts.lock.publish();
     tightenPermissions(dir);
     for (const f of leftovers) fs.rmSync(path.join(dir, f), { force: true });
-    if (truncateTo !== null) {
+    if (torn) {
       const fd = fs.openSync(jf, 'r+');
       try {
-        fs.ftruncateSync(fd, truncateTo);
+        fs.ftruncateSync(fd, torn.offset);
         fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);
       }
+      (opts.logger ?? stderrLogger).warn(
+        { file: jf, offset: torn.offset, bytes: torn.bytes, reason: torn.reason, intactRecords: torn.records },
+        `${jf}: dropped ${torn.bytes} byte(s) at byte offset ${torn.offset}, the end of the journal after ${torn.records} intact record(s): ` +
+          `${torn.reason}. That is what a crash or power loss during an append leaves; the write was never acknowledged (the reply waits for the sync).`,
+      );
     }
     const created = !fs.existsSync(jf);
     for (const ops of recovered) for (const op of ops) apply(op);
@@ -243,17 +261,30 @@ export class Storage {
       this.flushing = false;
       return;
     }
-    // Records are numbered here, not in append(): a compaction may have started a new journal.
-    const frames = this.pending.map((ops) => encodeRecord(ops, this.nextSeq++));
-    const buf = frames.length === 1 ? frames[0] : Buffer.concat(frames);
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
+    // The queued writes become one record (see the top of this file), up to MAX_SYNC_BYTES; the
+    // rest waits for the next sync. Numbered here, not in append(): a compaction may have started
+    // a new journal.
+    const docs: Uint8Array[] = [];
+    let size = 0;
+    let n = 0;
+    while (n < this.pending.length && (n === 0 || size < MAX_SYNC_BYTES)) {
+      for (const op of this.pending[n]) {
+        const d = BSON.serialize(op);
+        docs.push(d);
+        size += d.length;
+      }
+      n++;
+    }
+    const buf = encodePayload(Buffer.concat(docs, size), this.nextSeq++);
+    const waiters = this.waiters.splice(0, n);
+    this.pending.splice(0, n);
     const fd = this.fd;
     const done = (err: Error | null): void => {
       if (err) {
         this.failed = err;
-        waiters.forEach((w) => w.reject(err));
+        // The writes queued behind this sync will never be written either.
+        this.pending = [];
+        [...waiters, ...this.waiters.splice(0)].forEach((w) => w.reject(err));
         this.flushing = false;
         return;
       }
@@ -288,7 +319,12 @@ export class Storage {
       fs.fchmodSync(fd, 0o600);
       const write = (ops: Doc[]): void => {
         const f = encodeRecord(ops, seq++);
-        fs.writeSync(fd, f);
+        // A short write (a full disk) must fail the compaction, not leave a short snapshot.
+        for (let off = 0; off < f.length; ) {
+          const n = fs.writeSync(fd, f, off);
+          if (n <= 0) throw new Error(`short write to ${tmp}`);
+          off += n;
+        }
         bytes += f.length;
       };
       write([{ gen: newGen }]);

@@ -84,7 +84,7 @@ describeEngine('durability (engine only)', () => {
     await s.stop();
   });
 
-  test('a torn journal tail is dropped; a corrupt last record stops the start and changes nothing', async () => {
+  test('a torn journal tail is dropped; a corrupt record with bytes written after it stops the start and changes nothing', async () => {
     const dir = tmpDir('torn');
     let s = await start({ port: 0, dbPath: dir });
     await withClient(s.uri, async (c) => {
@@ -102,7 +102,8 @@ describeEngine('durability (engine only)', () => {
     // new writes after recovery append cleanly
     await withClient(s.uri, (c) => c.db('d').collection('x').insertOne({ i: 'after' }));
     await s.stop();
-    // 2) flipped byte in the last (complete) record plus garbage after it: damage, not a torn tail
+    // 2) flipped byte in a complete record plus bytes after it (written by a later append, so it was
+    //    synced): damage, not a torn tail
     const now = fs.readFileSync(jf);
     now[now.length - 3] ^= 0xff;
     const damaged = Buffer.concat([now, Buffer.from('garbage-garbage')]);

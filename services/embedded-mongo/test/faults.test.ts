@@ -1,6 +1,7 @@
 // Engine-only: the engine's files under faults. Damage anywhere stops the start, names the file and
-// the offset, and changes nothing; only an incomplete last journal record is dropped silently;
-// --repair keeps a backup and recovers every intact record, including those after the damage.
+// the offset, and changes nothing; only what an interrupted append leaves at the end of the journal
+// is dropped (torn-tail.test.ts covers that in depth); --repair keeps a backup and recovers every
+// intact record, including those after the damage.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,6 +16,7 @@ import type { IntactRecord } from '../src/records';
 import { repair, formatRepairReport } from '../src/repair';
 import { Storage } from '../src/storage';
 import type { Doc } from '../src/values';
+import { idsOf, makeJournal, openIds, reset, tree } from './files';
 import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
 
 afterAll(() => removeTmpDirs());
@@ -22,70 +24,13 @@ afterAll(() => removeTmpDirs());
 const BIN = path.join(__dirname, '..', 'bin', 'embedded-mongo.cjs');
 const N_DOCS = 12;
 
-/** Ids of the documents a data directory holds once opened (no server, no network: fast). */
-async function openIds(dir: string): Promise<number[]> {
-  const engine = new Engine();
-  const lock = await acquireDirLock(dir);
-  let storage: Storage;
-  try {
-    storage = Storage.open(dir, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
-  } catch (e) {
-    lock.release();
-    throw e;
-  }
-  const ids = [...engine.dumpOps()]
-    .filter((o) => o.o === 'puts')
-    .flatMap((o) => (o.ds as Doc[]).map((d) => d._id as number))
-    .sort((a, b) => a - b);
-  await storage.close();
-  engine.close();
-  return ids;
-}
-
-function idsOf(rec: IntactRecord): number[] {
-  return rec.ops.filter((o) => o.o === 'put').map((o) => (o.d as Doc)._id as number);
-}
-
-/** Every file of a directory (recursively) and its bytes: to prove that a refused start changed nothing. */
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const p = path.join(e.parentPath, e.name);
-    out[path.relative(dir, p)] = `${(fs.statSync(p).mode & 0o777).toString(8)}:${fs.readFileSync(p).toString('base64')}`;
-  }
-  return out;
-}
-
-function reset(dir: string, files: Record<string, Buffer>): void {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { mode: 0o700 });
-  for (const [name, buf] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), buf, { mode: 0o600 });
-}
-
-/** A journal of N_DOCS acknowledged inserts (one record each) written by a real engine and driver. */
-async function makeJournal(): Promise<{ journal: Buffer; records: IntactRecord[] }> {
-  const dir = tmpDir('journal-src');
-  const s = await start({ port: 0, dbPath: dir });
-  const client = await MongoClient.connect(s.uri);
-  const col = client.db('app').collection<{ _id: number; email: string; address: string }>('people');
-  for (let i = 0; i < N_DOCS; i++) await col.insertOne({ _id: i, email: `person${i}@example.org`, address: `${i} rue de la Paix, Paris` });
-  await client.close();
-  await s.stop();
-  const journal = fs.readFileSync(path.join(dir, 'journal.0'));
-  const r = readStrict(journal, { allowTornTail: false });
-  expect(r.damage).toBeNull();
-  expect(r.records.flatMap(idsOf)).toEqual([...Array(N_DOCS).keys()]);
-  return { journal, records: r.records };
-}
-
 const ALL = [...Array(N_DOCS).keys()];
 
 describeEngine('the engine files under faults (engine only)', () => {
   let journal: Buffer;
   let records: IntactRecord[];
   beforeAll(async () => {
-    ({ journal, records } = await makeJournal());
+    ({ journal, records } = await makeJournal(N_DOCS));
   });
   const recordAt = (off: number): number => records.findIndex((r) => off >= r.offset && off < r.end);
 
@@ -121,25 +66,33 @@ describeEngine('the engine files under faults (engine only)', () => {
     // The reading layer alone (no I/O), so every single offset can be tried.
     let refused = 0;
     let salvagedExactly = 0;
+    const lastAt = records[records.length - 1].offset;
     for (let off = 0; off < journal.length; off++) {
       const bad = Buffer.from(journal);
       bad[off] ^= 0x5a;
       const k = recordAt(off);
       const strict = readStrict(bad, { allowTornTail: true });
+      if (off >= lastAt) {
+        // nothing follows the last record: indistinguishable from its append cut short
+        expect([off, strict.tornTail, strict.validEnd, strict.damage]).toEqual([off, true, lastAt, null]);
+        expect(salvage(bad, { allowTornTail: true })).toMatchObject({ tornTail: true, skipped: [] });
+        expect(readStrict(bad, { allowTornTail: false }).damage?.offset).toBe(lastAt); // a snapshot never is
+        continue;
+      }
       expect(strict.tornTail).toBe(false);
       expect(strict.damage?.offset).toBe(records[k].offset);
       expect(strict.intactAfterDamage).toBe(records.length - 1 - k);
       refused++;
       const s = salvage(bad, { allowTornTail: true });
       expect(s.records.flatMap(idsOf)).toEqual(ALL.filter((id) => !idsOf(records[k]).includes(id)));
-      expect(s.skipped.map((r) => r.recordsLost)).toEqual([k === records.length - 1 ? null : 1]);
+      expect(s.skipped.map((r) => r.recordsLost)).toEqual([1]);
       salvagedExactly++;
     }
-    expect(refused).toBe(journal.length);
-    expect(salvagedExactly).toBe(journal.length);
+    expect(refused).toBe(lastAt);
+    expect(salvagedExactly).toBe(lastAt);
   });
 
-  test('a journal of one or two records: a bad byte anywhere is damage, never a torn tail', () => {
+  test('a journal of one or two records: a bad byte before the last record is damage, in the last one a torn tail', () => {
     for (const n of [1, 2]) {
       const short = journal.subarray(0, records[n - 1].end);
       for (let off = 0; off < short.length; off++) {
@@ -147,36 +100,46 @@ describeEngine('the engine files under faults (engine only)', () => {
         bad[off] ^= 0xff;
         const k = recordAt(off);
         const strict = readStrict(bad, { allowTornTail: true });
-        expect([off, strict.tornTail, strict.damage?.offset]).toEqual([off, false, records[k].offset]);
+        const torn = k === n - 1;
+        expect([off, strict.tornTail, strict.damage?.offset]).toEqual([off, torn, torn ? undefined : records[k].offset]);
         expect(salvage(bad, { allowTornTail: true }).records.flatMap(idsOf)).toEqual(ALL.slice(0, n).filter((id) => !idsOf(records[k]).includes(id)));
       }
     }
-    // one stray byte that cannot begin a record is damage too
-    expect(readStrict(Buffer.from([0]), { allowTornTail: true }).damage?.offset).toBe(0);
+    // one stray byte is the first append cut short
+    expect(readStrict(Buffer.from([0]), { allowTornTail: true })).toMatchObject({ tornTail: true, validEnd: 0, damage: null });
+    expect(readStrict(Buffer.from([0]), { allowTornTail: false }).damage?.offset).toBe(0);
   });
 
   test('one corrupted byte at ~80 offsets through the engine: refused, nothing changed; --repair keeps every other record', async () => {
     const dir = tmpDir('bytes');
     const offsets = new Set<number>(records.flatMap((r) => [r.offset, r.offset + 9, r.end - 1]));
     for (let off = 0; off < journal.length; off += Math.ceil(journal.length / 40)) offsets.add(off);
+    const last = records.length - 1;
     for (const off of offsets) {
       const bad = Buffer.from(journal);
       bad[off] ^= 0x5a;
       reset(dir, { 'journal.0': bad });
       const k = recordAt(off);
       const keep = ALL.filter((id) => !idsOf(records[k]).includes(id));
-      // the damaged record's number is known from its neighbours unless it is the last
-      await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep, lost: k === records.length - 1 ? null : 1 });
+      if (k === last) {
+        // the last record: a torn tail, dropped with a warning
+        const warnings: string[] = [];
+        expect(await openIds(dir, warnings)).toEqual(keep);
+        expect(warnings).toHaveLength(1);
+        expect(fs.statSync(path.join(dir, 'journal.0')).size).toBe(records[last].offset);
+        continue;
+      }
+      // the damaged record's number is known from its neighbours
+      await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep, lost: 1 });
     }
     expect(offsets.size).toBeGreaterThan(70);
   }, 60_000);
 
-  test('named places: first byte, middle, a record boundary, inside the last record — an explicit check of each', async () => {
+  test('named places: first byte, middle, a record boundary — an explicit check of each', async () => {
     const dir = tmpDir('named');
     const middle = Math.floor(journal.length / 2);
     const boundary = records[6].offset;
-    const inLast = records[records.length - 1].offset + 25;
-    for (const off of [0, middle, boundary, inLast]) {
+    for (const off of [0, middle, boundary]) {
       const bad = Buffer.from(journal);
       bad[off] = ~bad[off] & 0xff;
       // as after a crash: the dead engine's lock file is still there, and stays as it was
@@ -184,32 +147,8 @@ describeEngine('the engine files under faults (engine only)', () => {
       const k = recordAt(off);
       await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)) });
       // writes after the damage are back
-      if (k < records.length - 1) expect(await openIds(dir)).toContain(N_DOCS - 1);
+      expect(await openIds(dir)).toContain(N_DOCS - 1);
     }
-  });
-
-  test('truncation at every offset inside the last record is a torn tail: dropped silently, then appends work', async () => {
-    const dir = tmpDir('torn-every');
-    const last = records[records.length - 1];
-    let dropped = 0;
-    for (let cut = last.offset + 1; cut < last.end; cut++) {
-      reset(dir, { 'journal.0': journal.subarray(0, cut) });
-      expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(last).includes(id)));
-      expect(fs.statSync(path.join(dir, 'journal.0')).size).toBe(last.offset); // the torn bytes are gone
-      dropped++;
-    }
-    expect(dropped).toBe(last.end - last.offset - 1);
-    // at a record boundary there is nothing to drop
-    reset(dir, { 'journal.0': journal.subarray(0, last.offset) });
-    expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(last).includes(id)));
-    // after a torn tail was dropped, new acknowledged writes append cleanly and survive
-    reset(dir, { 'journal.0': journal.subarray(0, last.end - 5) });
-    const s = await start({ port: 0, dbPath: dir });
-    const client = await MongoClient.connect(s.uri);
-    await client.db('app').collection<{ _id: number }>('people').insertOne({ _id: 100 });
-    await client.close();
-    await s.stop();
-    expect(await openIds(dir)).toEqual([...ALL.filter((id) => !idsOf(last).includes(id)), 100]);
   });
 
   test('a truncated record in the middle (the rest of the file still there) is damage, not a torn tail', async () => {
@@ -228,26 +167,11 @@ describeEngine('the engine files under faults (engine only)', () => {
     await expectRefusedThenRepaired(dir, bad, { offset: records[k].offset, keep: ALL.filter((id) => !idsOf(records[k]).includes(id)), lost: 1 });
   });
 
-  test('garbage appended is damage; bytes that begin a record header are a torn tail', async () => {
-    const dir = tmpDir('garbage');
-    for (const tail of [Buffer.from('garbage-garbage-garbage-garbage'), Buffer.from([0x00]), Buffer.from([0x42, 0x13]), Buffer.alloc(4096)]) {
-      const bad = Buffer.concat([journal, tail]);
-      reset(dir, { 'journal.0': bad });
-      await expectRefusedThenRepaired(dir, bad, { offset: journal.length, keep: ALL });
-    }
-    // 1..3 bytes of the record magic (an append cut short in its first bytes): dropped silently
-    for (let n = 1; n < 4; n++) {
-      reset(dir, { 'journal.0': Buffer.concat([journal, Buffer.from([0xc9, 0x57, 0x4c]).subarray(0, n)]) });
-      expect(await openIds(dir)).toEqual(ALL);
-    }
-  });
-
-  test('a zeroed block (a lost sector) in the middle, across a record boundary, or at the end', async () => {
+  test('a zeroed block (a lost sector) in the middle or across a record boundary is damage; at the end, a torn tail', async () => {
     const dir = tmpDir('zeroed');
     const cases: [number, number][] = [
       [Math.floor(journal.length / 3), 64],
       [records[5].end - 20, 40], // straddles the boundary between records 5 and 6
-      [records[records.length - 1].offset + 8, journal.length - records[records.length - 1].offset - 8], // the last record's tail
       [0, 512],
     ];
     for (const [from, len] of cases) {
@@ -257,6 +181,15 @@ describeEngine('the engine files under faults (engine only)', () => {
       const hit = records.filter((r) => r.offset < from + len && r.end > from);
       const keep = ALL.filter((id) => !hit.some((r) => idsOf(r).includes(id)));
       await expectRefusedThenRepaired(dir, bad, { offset: hit[0].offset, keep });
+    }
+    // the last record's sectors never written (from inside its header, or after it)
+    const last = records[records.length - 1];
+    for (const from of [last.offset, last.offset + 8, last.offset + 30]) {
+      const bad = Buffer.from(journal);
+      bad.fill(0, from);
+      reset(dir, { 'journal.0': bad });
+      expect(await openIds(dir)).toEqual(ALL.filter((id) => !idsOf(last).includes(id)));
+      expect(fs.statSync(path.join(dir, 'journal.0')).size).toBe(last.offset);
     }
   });
 
