@@ -9,13 +9,15 @@ export interface EmbeddedEngine {
   port: number;
   stop(): Promise<void>;
 }
+/** What the engine logs through (its warnings: a torn journal tail dropped at start). */
+type EngineLogger = Pick<Logger, 'warn'>;
 interface EmbeddedModule {
-  start(options?: { port?: number; dbPath?: string }): Promise<EmbeddedEngine>;
+  start(options?: { port?: number; dbPath?: string; logger?: EngineLogger }): Promise<EmbeddedEngine>;
 }
 
 const EMBEDDED_PACKAGE = '@wishlist/embedded-mongo';
 
-async function startEmbedded(options: { port?: number; dbPath?: string }): Promise<EmbeddedEngine> {
+async function startEmbedded(options: { port?: number; dbPath?: string; logger?: EngineLogger }): Promise<EmbeddedEngine> {
   // Loaded only when needed: with MONGODB_URI the embedded engine is never touched.
   const mod = (await import(EMBEDDED_PACKAGE)) as EmbeddedModule & { default?: EmbeddedModule };
   const start = mod.start ?? mod.default?.start;
@@ -103,7 +105,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   let uri = mongodbUri;
   if (!uri) {
     const dbPath = join(options.dataDir ?? process.env.DATA_DIR ?? './.data', options.dbName);
-    engine = await startEmbedded({ port: 0, dbPath });
+    engine = await startEmbedded({ port: 0, dbPath, logger: options.logger });
     uri = engine.uri;
     options.logger?.info({ dbPath, port: engine.port }, 'embedded database engine started');
   }
