@@ -119,6 +119,7 @@ describe('POST /api/offerings', () => {
     expect(res.status).toBe(201);
     const { id, ids } = res.body.data;
     expect(ids).toEqual([id]);
+    expect(res.body.data.confirmationRequired).toBe(true); // confirmed by post() from the mail's code
     expect(id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
     expect(id).not.toMatch(/^[0-9a-f]{24}$/);
     expect(lists.heldBy(p1)).toBe(id);
