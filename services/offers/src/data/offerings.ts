@@ -79,6 +79,11 @@ export async function recordResend(
   return true;
 }
 
+/** The first verification mail could not be sent: the giver may ask for it again at once. */
+export async function allowResendNow(id: string): Promise<void> {
+  await Offering.updateOne({ _id: id, state: 'unconfirmed' }, { $set: { lastVerificationAt: new Date(0) } }).exec();
+}
+
 export function unconfirmedBasket(basketId: string): Promise<OfferingDoc[]> {
   return lean(Offering.find({ basketId, state: 'unconfirmed' }).sort({ createdAt: 1, _id: 1 }));
 }

@@ -1,5 +1,6 @@
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
 import {
+  allowResendNow,
   confirm,
   expire,
   expiredBy,
@@ -60,13 +61,17 @@ export function createConfirmations(deps: {
   return {
     newChallenge,
 
-    /** The first verification mail. A failure is logged: the giver can ask for it again from the offer page. */
+    /**
+     * The first verification mail. It is not retried by the sweep (only the code's hash is kept):
+     * on failure the giver may ask for it again from the offer-created page at once.
+     */
     async sendFirst(to: string, lang: Lang, offeringId: string, code: string): Promise<boolean> {
       try {
         await sendVerification(to, lang, offeringId, code);
         return true;
       } catch (err) {
         log?.warn({ offeringId, err: (err as Error).message }, 'verification mail not sent; the giver may ask for it again');
+        await allowResendNow(offeringId);
         return false;
       }
     },

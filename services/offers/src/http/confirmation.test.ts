@@ -223,6 +223,19 @@ describe('POST /api/offerings/{id}/verification-mail', () => {
     expect((await h.confirm(id, { code: codes[3] })).body.data.state).toBe('pending');
   });
 
+  it('lets the giver ask at once when the first mail could not be sent', async () => {
+    h.mailer.failing = true;
+    const res = await h.post(h.offerBody([h.lists.add(ALICE)]));
+    expect(res.status).toBe(201);
+    expect(res.body.data.confirmationRequired).toBe(true);
+    expect(h.mailer.sent).toHaveLength(0);
+    h.mailer.failing = false;
+    expect((await h.resend(res.body.data.id)).status).toBe(202);
+    const [mail] = h.verificationsTo('giver@example.com');
+    await h.confirm(res.body.data.id, { code: verificationLink(mail).code }).expect(200);
+    expect(h.mailer.to('alice@example.com')).toHaveLength(1);
+  });
+
   it('answers 409 once confirmed, 410 once expired, 404 for an unknown offering', async () => {
     const confirmed = await anonymousOffer();
     await h.confirm(confirmed.id, { code: confirmed.link.code }).expect(200);
