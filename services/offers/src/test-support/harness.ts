@@ -11,6 +11,8 @@ export const PUBLIC_URL = 'http://wishlist.test';
 export const ALICE = 'a'.repeat(24);
 export const BOB = 'b'.repeat(24);
 export const CAROL = 'c'.repeat(24);
+/** Signed in with the address the offers are made with (`offerBody`): no verification mail. */
+export const GIVER = 'd'.repeat(24);
 
 /** The link of a verification mail: the offering id and the code (in the fragment). */
 export const VERIFICATION_LINK = /(https?:\/\/[^\s"<>]+)\/(en|fr)\/offer-confirmation\/([A-Za-z0-9_-]+)#code=([A-Za-z0-9_-]+)/;
@@ -73,6 +75,29 @@ export function offersHarness() {
     post: (body: unknown, headers: Record<string, string> = {}) => request(state.offers.app).post('/api/offerings').set(headers).send(body as object),
     confirm: (id: string, body: unknown, service: OffersService = state.offers) =>
       request(service.app).post(`/api/offerings/${id}/confirmation`).send(body as object),
+    /**
+     * Makes an offer and, when the giver must confirm their address, confirms it as the giver would
+     * (the code from the verification mail, which is then left out of `mailer.sent`): for the tests
+     * of what follows a confirmation.
+     */
+    async postConfirmed(body: unknown, headers: Record<string, string> = {}) {
+      const res = await request(state.offers.app).post('/api/offerings').set(headers).send(body as object);
+      if (res.status === 201 && res.body.data.confirmationRequired) {
+        const mail = state.mailer.sent.find((m) => isVerification(m) && verificationLink(m).id === res.body.data.id);
+        if (!mail) throw new Error('no verification mail');
+        state.mailer.sent.splice(state.mailer.sent.indexOf(mail), 1);
+        const confirmed = await request(state.offers.app).post(`/api/offerings/${res.body.data.id}/confirmation`).send({ code: verificationLink(mail).code });
+        if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
+      }
+      return res;
+    },
+    /** A confirmed offering of one new product of Alice. */
+    async offerToAlice(extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+      const productId = lists.add(ALICE);
+      const res = await h.postConfirmed(h.offerBody([productId], extra), headers);
+      if (res.status !== 201) throw new Error(`offer answered ${res.status}`);
+      return { id: res.body.data.id as string, productId };
+    },
     resend: (id: string) => request(state.offers.app).post(`/api/offerings/${id}/verification-mail`),
     verificationsTo: (to: string) => state.mailer.to(to).filter(isVerification),
   };
@@ -92,6 +117,7 @@ export function offersHarness() {
     users.users.set(ALICE, { email: 'alice@example.com', lang: 'en' });
     users.users.set(BOB, { email: 'bob@example.com', lang: 'fr' });
     users.users.set(CAROL, { email: 'carol@example.com', lang: 'en' });
+    users.users.set(GIVER, { email: 'giver@example.com', lang: 'en' });
     state.mailer = capturingMailer();
     state.clock = testClock();
     state.offers = make({}, state.mailer);
