@@ -75,6 +75,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         PAGE_FETCH_ALLOWLIST: `localhost:${SHOP_PORT},127.0.0.1:${SHOP_PORT}`,
         OFFERING_RATE_PER_CLIENT: '10000',
+        OFFERING_CONFIRMATION_RATE_PER_CLIENT: '10000',
         // Short-lived codes so the expiry journey runs in seconds; sign-in limits sized for the suite.
         VALIDATION_CODE_TTL_SECONDS: process.env.E2E_CODE_TTL_SECONDS ?? '25',
         SIGNIN_RATE_PER_CLIENT: '10000',

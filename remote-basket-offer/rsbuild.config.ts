@@ -9,6 +9,7 @@ export default createRemoteConfig({
     './BasketPage': './src/exposes/BasketPage.tsx',
     './OfferPage': './src/exposes/OfferPage.tsx',
     './OfferCreatedPage': './src/exposes/OfferCreatedPage.tsx',
+    './OfferConfirmationPage': './src/exposes/OfferConfirmationPage.tsx',
     './OfferingPage': './src/exposes/OfferingPage.tsx',
     './HeaderBasket': './src/exposes/HeaderBasket.tsx',
     './BasketActions': './src/exposes/BasketActions.tsx',

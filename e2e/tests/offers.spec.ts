@@ -1,6 +1,7 @@
 // Issue 6 journeys: basket, offer, offering. The owner signs in (link from the outbox), adds two
 // products from the local shop and shares the list; anonymous visitors (other browser contexts)
-// fill a basket and offer; the owner answers from the e-mail's link (address or refusal); the
+// fill a basket and offer, then confirm their address from the verification mail's link (the
+// owner hears nothing before); the owner answers from the e-mail's link (address or refusal); the
 // giver's e-mails and the list's offered state follow. Desktop runs in English, 360 px in French
 // (browser locale fr-FR: app pages have no language prefix).
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
@@ -37,7 +38,13 @@ const TEXTS = {
     needAddress: /i need the address/i,
     knowAddress: /i know the address/i,
     sendOffer: /send my offer/i,
-    created: 'Thank you, your offer is sent',
+    created: 'One more step: confirm your offer',
+    checkMailbox: /confirm your offer within 24 hours: until then the owner of the list hears nothing of it/i,
+    resend: /^send the mail again$/i,
+    confirmTitle: 'Confirm your gift offer',
+    confirmOffer: /^confirm my offer$/i,
+    confirmed: 'Thank you, your offer is confirmed',
+    mailVerification: /^confirm your gift offer$/i,
     offeringTitle: (name: string) => `${name} wants to offer you gifts`,
     pending: /waiting for your answer/i,
     addressField: /your delivery address/i,
@@ -83,7 +90,13 @@ const TEXTS = {
     needAddress: /j['’]ai besoin de l['’]adresse/i,
     knowAddress: /je connais l['’]adresse/i,
     sendOffer: /envoyer mon offre/i,
-    created: 'Merci, votre offre est envoyée',
+    created: 'Dernière étape\u00a0: confirmez votre offre',
+    checkMailbox: /confirmez votre offre dans les 24 heures\u00a0: d’ici là, le propriétaire de la liste n’en sait rien/i,
+    resend: /^renvoyer l’e-mail$/i,
+    confirmTitle: 'Confirmez votre offre de cadeau',
+    confirmOffer: /^confirmer mon offre$/i,
+    confirmed: 'Merci, votre offre est confirmée',
+    mailVerification: /^confirmez votre offre de cadeau$/i,
     offeringTitle: (name: string) => `${name} veut vous offrir des cadeaux`,
     pending: /en attente de votre réponse/i,
     addressField: /votre adresse de livraison/i,
@@ -277,6 +290,24 @@ async function sendOffer(page: Page, T: Texts, giver: { email: string; name: str
   return decodeURIComponent(/\/offer-created\/([^/?#]+)/.exec(page.url())![1]);
 }
 
+/** The verification mail's link, as a path with its fragment: /{lang}/offer-confirmation/{id}#code=… */
+async function verificationPath(page: Page, T: Texts, giverEmail: string, offeringId: string): Promise<{ mail: OutboxMail; path: string }> {
+  const mail = await mailMatching(page, giverEmail, T.mailVerification, new RegExp(`/offer-confirmation/${offeringId}#code=`));
+  const link = new RegExp(`https?://[^\\s"<>]+/(en|fr)/offer-confirmation/${offeringId}#code=[A-Za-z0-9_-]+`).exec(mail.text);
+  expect(link, mail.text).not.toBeNull();
+  const url = new URL(link![0]);
+  return { mail, path: url.pathname + url.hash };
+}
+
+/** The giver opens the verification mail's link and confirms (the owner is told from then on). */
+async function confirmFromMail(page: Page, T: Texts, giverEmail: string, offeringId: string): Promise<void> {
+  const { path } = await verificationPath(page, T, giverEmail, offeringId);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.confirmTitle, { timeout: 20_000 });
+  await page.getByRole('button', { name: T.confirmOffer }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.confirmed);
+}
+
 /** The owner's arrival mail: links to /offerings/{id} and /offerings/{id}/refuse. */
 async function ownerArrivalMail(page: Page, T: Texts, ownerEmail: string, offeringId: string) {
   const mail = await mailMatching(page, ownerEmail, T.mailArrival, new RegExp(`/offerings/${offeringId}`));
@@ -366,6 +397,10 @@ test.describe('the address journey', () => {
     if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
     // The basket is cleared after the offering is created.
     expect(await basketIds(v)).toEqual([]);
+    await expect(v.getByTestId('offer-created-message')).toHaveText(T.checkMailbox);
+
+    // The giver confirms their address from the verification mail.
+    await confirmFromMail(v, T, giverEmail, offeringId);
 
     // The giver's confirmation lists the basket.
     const confirmation = await mailMatching(v, giverEmail, T.mailConfirmation);
@@ -451,6 +486,7 @@ test('refusal: the giver is told and the products can be offered again', async (
   await v.getByRole('button', { name: T.offerFor }).click();
   const giverEmail = uniqueEmail('refused-giver');
   const offeringId = await sendOffer(v, T, { email: giverEmail, name: 'Uncle Bob', message: 'For your new flat', needAddress: false });
+  await confirmFromMail(v, T, giverEmail, offeringId);
   const confirmation = await mailMatching(v, giverEmail, T.mailConfirmation);
   expect(confirmation.text).toContain(lamp.name);
   expect(confirmation.text).toContain(book.name);
@@ -533,4 +569,76 @@ test('race: two visitors offer the same product, the second is told and the prod
   expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [teapot.name]: true, [book.name]: true });
   await first.context.close();
   await second.context.close();
+});
+
+test.describe('the giver confirms their address', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
+  test.use({ locale: async ({}, use, testInfo) => use(journeyLang(testInfo) === 'fr' ? 'fr-FR' : 'en-US') });
+
+  test('an anonymous offer reaches the owner only once the giver confirms from the mail; opening the link changes nothing', async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    const lang = journeyLang(testInfo);
+    const T = TEXTS[lang];
+    const lamp = SHOP.lamp;
+    const owner = await ownerSignsIn(page, T);
+    await addProductThroughApi(page, owner.bearer, owner.listId, lamp);
+    const sharePath = await shareLink(page, T, owner.listId);
+    const ownerReads = async (id: string) =>
+      (await page.request.get(`/api/offerings/${id}`, { headers: { Authorization: `Bearer ${owner.bearer}` } })).status();
+
+    const visitor = await newVisitor(browser, testInfo, lang);
+    const v = visitor.page;
+    await v.goto(sharePath);
+    await expect(productCard(v, lamp)).toBeVisible({ timeout: 20_000 });
+    await addToBasket(v, T, lamp);
+    await v.goto('/offer');
+    const giverEmail = uniqueEmail('confirming-giver');
+    const giverName = `Cousin ${Date.now() % 100000}`;
+    const message = `Spam-looking words ${Date.now() % 100000}`;
+    const offeringId = await sendOffer(v, T, { email: giverEmail, name: giverName, message, needAddress: false });
+
+    // The offer-created page: check the mailbox, the owner hears nothing until then; the mail can be sent again.
+    await expect(v.getByTestId('offer-created-message')).toHaveText(T.checkMailbox);
+    await expect(v.getByRole('button', { name: T.resend })).toBeVisible();
+    await expectAccessible(v);
+    if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
+
+    // The verification mail: fixed text and the link, nothing anyone typed or chose.
+    const { mail, path } = await verificationPath(v, T, giverEmail, offeringId);
+    for (const chosen of [lamp.name, giverName, message, owner.email]) {
+      expect(mail.text).not.toContain(chosen);
+      expect(mail.html).not.toContain(chosen);
+    }
+    expect(path).toMatch(new RegExp(`^/${lang}/offer-confirmation/${offeringId}#code=`));
+    // The products are held meanwhile; the owner has no mail and cannot read the offer.
+    expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [lamp.name]: true });
+    expect((await mailsTo(page, owner.email)).filter((m) => T.mailArrival.test(m.subject))).toEqual([]);
+    expect(await ownerReads(offeringId)).toBe(404);
+
+    // Opening the link (as a mail scanner would) changes nothing.
+    await v.goto(path);
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(T.confirmTitle, { timeout: 20_000 });
+    await expect(v.locator('html')).toHaveAttribute('lang', lang);
+    await expect(v.getByRole('main')).not.toContainText(lamp.name);
+    await expectAccessible(v);
+    if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
+    await v.reload();
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(T.confirmTitle, { timeout: 20_000 });
+    expect(await ownerReads(offeringId)).toBe(404);
+    expect((await mailsTo(page, owner.email)).filter((m) => T.mailArrival.test(m.subject))).toEqual([]);
+
+    // Confirming, with the keyboard: the owner's mail arrives and the owner reads the offer.
+    const confirm = v.getByRole('button', { name: T.confirmOffer });
+    await confirm.focus();
+    await v.keyboard.press('Enter');
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(T.confirmed);
+    await expect(v.getByRole('heading', { level: 1 })).toBeFocused();
+    await expectAccessible(v);
+    const arrival = await ownerArrivalMail(page, T, owner.email, offeringId);
+    expect(arrival.mail.text).toContain(giverName);
+    expect(arrival.mail.text).toContain(lamp.name);
+    expect(await ownerReads(offeringId)).toBe(200);
+    await mailMatching(v, giverEmail, T.mailConfirmation);
+    await visitor.context.close();
+  });
 });

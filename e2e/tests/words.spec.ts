@@ -300,6 +300,16 @@ test.describe('issue 11: words that fit the situation', () => {
     });
     expect(offered.status(), await offered.text()).toBe(201);
     const offeringId = ((await offered.json()) as { data: { id: string } }).data.id;
+    // The giver confirms their address with the code of the verification mail.
+    let code = '';
+    await expect
+      .poll(async () => {
+        const mails = (await (await page.request.get('/dev/mails')).json()) as { to: string; text: string }[];
+        code = new RegExp(`/offer-confirmation/${offeringId}#code=([A-Za-z0-9_-]+)`).exec(mails.map((m) => m.text).join('\n'))?.[1] ?? '';
+        return code;
+      }, { timeout: 15_000 })
+      .not.toBe('');
+    expect((await page.request.post(`/api/offerings/${offeringId}/confirmation`, { data: { code } })).status()).toBe(200);
     let link = '';
     await expect
       .poll(async () => {

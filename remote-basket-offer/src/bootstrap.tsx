@@ -6,6 +6,7 @@ import './strings/all';
 import BasketActions from './pages/BasketActions';
 import BasketPage from './pages/BasketPage';
 import HeaderBasket from './pages/HeaderBasket';
+import OfferConfirmationPage from './pages/OfferConfirmationPage';
 import OfferCreatedPage from './pages/OfferCreatedPage';
 import OfferingPage from './pages/OfferingPage';
 import OfferPage from './pages/OfferPage';
@@ -39,6 +40,7 @@ mountStandalone({
     ['/basket', <BasketPage />],
     ['/offer', <OfferPage />],
     ['/offer-created/:offeringId', <OfferCreatedPage />],
+    ['/offer-confirmation/:offeringId', <OfferConfirmationPage />],
     ['/offerings/:offeringId/:refuse?', <OfferingPage />],
   ],
 });

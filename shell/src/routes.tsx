@@ -73,6 +73,12 @@ export const routes: AppRoute[] = [
   { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
   { path: '/offer', remote: 'remote_basket_offer/OfferPage' },
   { path: '/offer-created/:offeringId', remote: 'remote_basket_offer/OfferCreatedPage' },
+  // The giver's verification mail links to /{lang}/offer-confirmation/{id} (the mail's language);
+  // no sign-in: the code in the link's fragment is the proof.
+  ...['', ...LANGUAGES.map((lang) => `/${lang}`)].map((prefix) => ({
+    path: `${prefix}/offer-confirmation/:offeringId`,
+    remote: 'remote_basket_offer/OfferConfirmationPage' as const,
+  })),
   // The offer e-mail's link: signing in for it says so (not "to add products").
   { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: 'offering' },
 ];

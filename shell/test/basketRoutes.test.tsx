@@ -12,10 +12,20 @@ describe('basket and offer routes', () => {
     ['/basket', 'remote_basket_offer/BasketPage'],
     ['/offer', 'remote_basket_offer/OfferPage'],
     ['/offer-created/abc', 'remote_basket_offer/OfferCreatedPage'],
+    ['/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
+    ['/en/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
+    ['/fr/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
   ])('%s renders %s for anyone', async (path, module) => {
     renderApp(path);
     expect(await screen.findByText(`page:${module}`)).toBeInTheDocument();
     expect(location()).toBe(path);
+  });
+
+  it('/{lang}/offer-confirmation/{id}#code=… needs no sign-in and stays where it is', async () => {
+    renderApp('/fr/offer-confirmation/abc#code=xyz');
+    expect(await screen.findByText('page:remote_basket_offer/OfferConfirmationPage')).toBeInTheDocument();
+    expect(location()).toBe('/fr/offer-confirmation/abc');
+    expect(localStorage.getItem('auth-redirection')).toBeNull();
   });
 
   it('/offerings/{id}/refuse needs a login (reason `offering`: the offer e-mail\'s words) and comes back to the same path', async () => {

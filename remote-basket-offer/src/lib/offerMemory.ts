@@ -7,6 +7,8 @@ const PREFIX = 'offer-created:';
 export interface CreatedOfferMemory {
   products: BasketItem[];
   isExpectingAddress: boolean;
+  /** The giver still has to confirm their address from the verification mail. */
+  confirmationRequired: boolean;
 }
 
 export function rememberCreatedOffer(ids: readonly string[], memory: CreatedOfferMemory): void {
@@ -22,10 +24,10 @@ export function readCreatedOffer(id: string): CreatedOfferMemory | null {
   try {
     const raw = globalThis.sessionStorage?.getItem(PREFIX + id);
     if (!raw) return null;
-    const value = JSON.parse(raw) as { products?: unknown; isExpectingAddress?: unknown };
+    const value = JSON.parse(raw) as { products?: unknown; isExpectingAddress?: unknown; confirmationRequired?: unknown };
     if (typeof value?.isExpectingAddress !== 'boolean' || !Array.isArray(value.products)) return null;
     const products = value.products.map(toBasketItem).filter((p): p is BasketItem => p !== null);
-    return { products, isExpectingAddress: value.isExpectingAddress };
+    return { products, isExpectingAddress: value.isExpectingAddress, confirmationRequired: value.confirmationRequired === true };
   } catch {
     return null;
   }

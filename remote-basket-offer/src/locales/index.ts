@@ -4,6 +4,7 @@
 import enActions from './en/actions.json';
 import enBasket from './en/basket.json';
 import enCommon from './en/common.json';
+import enConfirmation from './en/confirmation.json';
 import enCreated from './en/created.json';
 import enHeader from './en/header.json';
 import enNotifications from './en/notifications.json';
@@ -12,13 +13,14 @@ import enOffering from './en/offering.json';
 import frActions from './fr/actions.json';
 import frBasket from './fr/basket.json';
 import frCommon from './fr/common.json';
+import frConfirmation from './fr/confirmation.json';
 import frCreated from './fr/created.json';
 import frHeader from './fr/header.json';
 import frNotifications from './fr/notifications.json';
 import frOffer from './fr/offer.json';
 import frOffering from './fr/offering.json';
 
-export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications };
-export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications };
+export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications };
+export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications };
 
 export type BasketStrings = typeof en;

@@ -62,7 +62,7 @@ describe('OfferPage (/offer)', () => {
   });
 
   it('sends the offering with a spinner, clears the basket and opens the confirmation', async () => {
-    let resolve!: (v: { id: string; ids: string[] }) => void;
+    let resolve!: (v: { id: string; ids: string[]; confirmationRequired: boolean }) => void;
     api.createOffering.mockReturnValue(new Promise((r) => (resolve = r)));
     await renderPage(<OfferPage />, { path: '/offer' });
     fireEvent.change(email(), { target: { value: ' ann@example.com ' } });
@@ -80,10 +80,10 @@ describe('OfferPage (/offer)', () => {
     });
     expect(submit()).toBeDisabled();
     expect(submit()).toHaveAttribute('aria-busy', 'true');
-    await act(async () => resolve({ id: 'O1', ids: ['O1', 'O2'] }));
+    await act(async () => resolve({ id: 'O1', ids: ['O1', 'O2'], confirmationRequired: true }));
     expect(currentLocation()).toBe('/offer-created/O1');
     expect(useBasketStore.getState().isEmpty()).toBe(true);
-    expect(readCreatedOffer('O1')).toMatchObject({ isExpectingAddress: true, products: [{ id: 'a' }, { id: 'b' }] });
+    expect(readCreatedOffer('O1')).toMatchObject({ isExpectingAddress: true, confirmationRequired: true, products: [{ id: 'a' }, { id: 'b' }] });
     expect(readCreatedOffer('O2')).not.toBeNull();
   });
 

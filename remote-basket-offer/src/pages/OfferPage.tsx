@@ -65,7 +65,7 @@ export default function OfferPage() {
         offererMessage: message.trim(),
         language: lang,
       });
-      rememberCreatedOffer(created.ids.length > 0 ? created.ids : [created.id], { products: sent, isExpectingAddress });
+      rememberCreatedOffer(created.ids.length > 0 ? created.ids : [created.id], { products: sent, isExpectingAddress, confirmationRequired: created.confirmationRequired });
       useBasketStore.getState().clear();
       navigate(`/offer-created/${encodeURIComponent(created.id)}`);
     } catch (err) {

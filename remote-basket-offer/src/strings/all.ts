@@ -2,6 +2,7 @@
 import './actions';
 import './basket';
 import './common';
+import './confirmation';
 import './created';
 import './header';
 import './notifications';

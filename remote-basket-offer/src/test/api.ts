@@ -11,6 +11,8 @@ export function apiMock() {
     getOffering: jest.fn(),
     acceptOffering: jest.fn(),
     refuseOffering: jest.fn(),
+    confirmOffering: jest.fn(),
+    resendOfferingVerification: jest.fn(),
     getProductLists: jest.fn(() => Promise.resolve([])),
   };
 }
@@ -23,6 +25,8 @@ export function mocked() {
     getOffering: api.getOffering as jest.MockedFunction<typeof Api.getOffering>,
     acceptOffering: api.acceptOffering as jest.MockedFunction<typeof Api.acceptOffering>,
     refuseOffering: api.refuseOffering as jest.MockedFunction<typeof Api.refuseOffering>,
+    confirmOffering: api.confirmOffering as jest.MockedFunction<typeof Api.confirmOffering>,
+    resendOfferingVerification: api.resendOfferingVerification as jest.MockedFunction<typeof Api.resendOfferingVerification>,
     getProductLists: api.getProductLists as jest.MockedFunction<typeof Api.getProductLists>,
     ApiError: api.ApiError,
   };

@@ -58,16 +58,18 @@ export function matchRoute(routes: UpstreamRoute[], path: string): UpstreamRoute
  * services' routes): the sign-in flow (ask for a link, submit the code, revoke a bearer) and a
  * visitor's offer. Every other write needs a valid bearer, checked before its body is read.
  */
-const ANONYMOUS_WRITES: { method: string; path: string }[] = [
+const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   { method: 'POST', path: '/api/tokens' },
   { method: 'PUT', path: '/api/tokens' },
   { method: 'DELETE', path: '/api/tokens' },
   { method: 'POST', path: '/api/offerings' },
+  // The giver of an anonymous offer confirms their address (the mailed code is the proof) or asks for the mail again.
+  { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|verification-mail)$/ },
 ];
 
 export function anonymousWriteAllowed(method: string, path: string): boolean {
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return ANONYMOUS_WRITES.some((w) => w.method === method && w.path === p);
+  return ANONYMOUS_WRITES.some((w) => w.method === method && (typeof w.path === 'string' ? w.path === p : w.path.test(p)));
 }
 
 /** Headers a client may send to describe where it connects from: never passed on as they came. */

@@ -50,6 +50,16 @@ describe('firstViewHints / renderIndex', () => {
     expect(firstViewHints('/see/x', [])).toEqual({ firstView: null, fetches: [] });
   });
 
+  it("maps the giver's confirmation link (under a language prefix) to the basket remote, not the content one", () => {
+    const remotes = [
+      { name: 'remote_content', entry: '/remotes/content/mf-manifest.json' },
+      { name: 'remote_basket_offer', entry: '/remotes/basket-offer/mf-manifest.json' },
+    ];
+    for (const path of ['/en/offer-confirmation/abc', '/fr/offer-confirmation/abc', '/offer-confirmation/abc']) {
+      expect(firstViewHints(path, remotes).firstView).toEqual({ remote: 'remote_basket_offer', expose: './OfferConfirmationPage' });
+    }
+  });
+
   it('cannot be closed early by a remote name: < is escaped in the inline JSON', () => {
     const out = renderIndex('<head></head>', { remotes: [{ name: '</script><script>alert(1)</script>', entry: '/x' }] }, { firstView: null, fetches: [] });
     expect(out).not.toContain('</script><script>alert');

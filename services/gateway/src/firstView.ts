@@ -17,6 +17,7 @@ const FIRST_VIEWS: { path: RegExp; remote: string; expose?: string }[] = [
   { path: /^\/see\/[^/]+\/?$/, remote: 'remote_lists', expose: './SharedListPage' },
   { path: /^\/product-list\/[^/]+(\/[^/]+)?\/?$/, remote: 'remote_lists', expose: './ProductListingPage' },
   { path: /^\/(product-lists|create-product-list|edit-product-list|share-product-list)(\/|$)/, remote: 'remote_lists' },
+  { path: /^\/((en|fr)\/)?offer-confirmation\/[^/]+\/?$/, remote: 'remote_basket_offer', expose: './OfferConfirmationPage' },
   { path: /^\/(en|fr)\/?$/, remote: 'remote_content', expose: './HomePage' },
   { path: /^\/((en|fr)\/|not-found$|how-to-use-android-app$)/, remote: 'remote_content' },
   { path: /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success|delete-account)(\/|$)/, remote: 'remote_auth' },

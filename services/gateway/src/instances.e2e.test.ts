@@ -182,7 +182,13 @@ it('runs the journeys over two instances of each service', async () => {
     body: { isExpectingAddress: false, products: [owner.productId], offererEmail: 'giver@example.com', offererIdentity: 'Grandma', offererMessage: 'Love' },
   });
   expect(offered.status).toBe(201);
-  expect((await call('GET', `/api/offerings/${offered.body.data.id}`, { bearer })).status).toBe(200);
+  // The giver confirms their address from the verification mail; then the owner reads the offer.
+  const offeringId = offered.body.data.id as string;
+  expect((await call('GET', `/api/offerings/${offeringId}`, { bearer })).status).toBe(404);
+  const outbox = (await call('GET', '/dev/mails')).body as { to: string; text: string }[];
+  const code = new RegExp(`/offer-confirmation/${offeringId}#code=([A-Za-z0-9_-]+)`).exec(outbox.find((m) => m.to === 'giver@example.com')!.text)![1];
+  expect((await call('POST', `/api/offerings/${offeringId}/confirmation`, { from: '127.0.0.90', body: { code } })).status).toBe(200);
+  expect((await call('GET', `/api/offerings/${offeringId}`, { bearer })).status).toBe(200);
   // Every instance took a share.
   for (const list of Object.values(instances)) for (const i of list) expect(i.served).toBeGreaterThan(0);
 });

@@ -13,6 +13,12 @@ export const offersConfig = defineConfig('offers', {
     description: 'POST /api/offerings per client IP and window',
   }),
   offeringRateWindowSeconds: setting('OFFERING_RATE_WINDOW_SECONDS', schemas.positiveInt, '600'),
+  confirmationHours: setting('OFFERING_CONFIRMATION_HOURS', schemas.positiveInt, '24', {
+    description: "an anonymous giver's offer not confirmed from the verification mail within this many hours expires (its products are released)",
+  }),
+  confirmationRatePerClient: setting('OFFERING_CONFIRMATION_RATE_PER_CLIENT', schemas.positiveInt, '30', {
+    description: 'POST /api/offerings/{id}/confirmation and /verification-mail per client IP and OFFERING_RATE_WINDOW_SECONDS',
+  }),
   unfinishedAfterSeconds: setting('UNFINISHED_OFFERING_SECONDS', schemas.positiveInt, '60', {
     description: 'an offering still being created after this long was interrupted (crash): it is rolled back',
   }),

@@ -134,6 +134,18 @@ it('offers a mixed basket anonymously; each owner reads and answers their own of
   expect((await alice.products()).every((p) => p.hasBeenOffered)).toBe(true);
   expect((await bob.products()).map((p) => [p.id, p.hasBeenOffered])).toEqual([[b1, true]]);
 
+  // Anonymous: nobody but the giver hears of it until the giver confirms from the verification mail.
+  expect(created.body.data.confirmationRequired).toBe(true);
+  expect(await mailsTo('alice@example.com')).toHaveLength(1); // the sign-in mail only
+  expect((await call('GET', `/api/offerings/${toAlice}`, { bearer: alice.bearer })).status).toBe(404);
+  const [verification] = await mailsTo('giver@example.com');
+  expect(verification.text).not.toMatch(/Grandma|Love|Livre|Scarf|Puzzle/);
+  const code = new RegExp(`${PUBLIC_URL}/en/offer-confirmation/${toAlice}#code=([A-Za-z0-9_-]+)`).exec(verification.text)![1];
+  expect((await call('POST', `/api/offerings/${toAlice}/confirmation`, { body: { code: 'x'.repeat(22) } })).status).toBe(404);
+  const confirmed = await call('POST', `/api/offerings/${toAlice}/confirmation`, { body: { code } });
+  expect(confirmed).toMatchObject({ status: 200, body: { data: { id: toAlice, state: 'pending' } } });
+  expect((await call('POST', `/api/offerings/${toAlice}/verification-mail`)).body.error.code).toBe('offering_confirmed');
+
   // Owner mails in their own language, with their own links; the giver's confirmation.
   const [aliceMail] = (await mailsTo('alice@example.com')).filter((m) => m.text.includes('/offerings/'));
   expect(aliceMail.subject).toBe("Quelqu’un veut vous offrir des cadeaux de votre liste d’envies");
@@ -144,7 +156,7 @@ it('offers a mixed basket anonymously; each owner reads and answers their own of
   const [bobMail] = (await mailsTo('bob@example.com')).filter((m) => m.text.includes('/offerings/'));
   expect(bobMail.text).toContain(`${PUBLIC_URL}/offerings/${toBob}`);
   expect(bobMail.text).not.toContain('Puzzle');
-  expect(await mailsTo('giver@example.com')).toHaveLength(1);
+  expect(await mailsTo('giver@example.com')).toHaveLength(2);
 
   // Reading: the owner only.
   const read = await call('GET', `/api/offerings/${toAlice}`, { bearer: alice.bearer });
@@ -164,7 +176,7 @@ it('offers a mixed basket anonymously; each owner reads and answers their own of
   expect((await bob.products())[0].hasBeenOffered).toBe(false);
   expect((await alice.products()).every((p) => p.hasBeenOffered)).toBe(true);
   const giverMails = await mailsTo('giver@example.com');
-  expect(giverMails.map((m) => m.subject).sort()).toEqual(['The address for your gifts', 'Your gift offer was declined', 'Your gift offer was sent']);
+  expect(giverMails.map((m) => m.subject).sort()).toEqual(['Confirm your gift offer', 'The address for your gifts', 'Your gift offer was declined', 'Your gift offer was sent']);
   expect(giverMails.find((m) => m.subject === 'The address for your gifts')!.text).toContain('1 rue de la Paix, Paris');
 
   // Internal routes are not reachable through the gateway.
@@ -187,8 +199,8 @@ it('gives a product to exactly one of several givers racing through the gateway'
   expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toMatchObject({ error: { code: 'already_offered' }, conflicts: [p] });
   const winner = answers.find((a) => a.status === 201)!.body.data.id;
-  expect(await mongoose.connection.db!.collection('offerings').countDocuments({ state: 'pending', 'products.id': p })).toBe(1);
-  expect((await call('GET', `/api/offerings/${winner}`, { bearer: carol.bearer })).status).toBe(200);
+  expect(await mongoose.connection.db!.collection('offerings').countDocuments({ state: 'unconfirmed', 'products.id': p })).toBe(1);
+  expect((await call('GET', `/api/offerings/${winner}`, { bearer: carol.bearer })).status).toBe(404);
   // Unknown products: 422.
   const unknown = await call('POST', '/api/offerings', {
     body: { isExpectingAddress: false, products: ['ffffffffffffffffffffffff'], offererEmail: 'g@example.com' },

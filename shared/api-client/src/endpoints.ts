@@ -257,6 +257,17 @@ export interface CreateOfferingPayload extends Omit<CreateOfferingRequest, 'offe
 export interface CreatedOffering {
   id: string;
   ids: string[];
+  /**
+   * The giver must confirm their address from the verification mail before the owner is told
+   * (false when a signed-in person offers with their own account's address).
+   */
+  confirmationRequired: boolean;
+}
+
+/** The answer of a confirmation: the offering is now passed on to its owner. */
+export interface ConfirmedOffering {
+  id: string;
+  state: OfferingState;
 }
 
 /** GET /api/offerings/{id}: only the owner of its products may read it (anyone else gets 404). */
@@ -272,7 +283,24 @@ export async function createOffering(payload: CreateOfferingPayload): Promise<Cr
   const { data } = (await request<Envelope<Partial<CreatedOffering>>>('POST', '/api/offerings', payload)).data;
   const first = typeof data?.id === 'string' ? data.id : '';
   const ids = Array.isArray(data?.ids) ? data.ids.filter((v): v is string => typeof v === 'string') : [];
-  return { id: first || ids[0] || '', ids: ids.length > 0 ? ids : first ? [first] : [] };
+  return { id: first || ids[0] || '', ids: ids.length > 0 ? ids : first ? [first] : [], confirmationRequired: data?.confirmationRequired === true };
+}
+
+/**
+ * POST /api/offerings/{id}/confirmation {code} (anonymous): the giver confirms with the code of the
+ * verification mail. 404 wrong link, 410 `offering_expired`, 429.
+ */
+export async function confirmOffering(offeringId: string, code: string): Promise<ConfirmedOffering> {
+  const { data } = (await request<Envelope<Partial<ConfirmedOffering>>>('POST', `/api/offerings/${id(offeringId)}/confirmation`, { code })).data;
+  return { id: typeof data?.id === 'string' ? data.id : offeringId, state: data?.state ?? 'pending' };
+}
+
+/**
+ * POST /api/offerings/{id}/verification-mail (anonymous): the verification mail again (202). 429
+ * `verification_mail_too_soon` / `verification_mail_limit`, 409 `offering_confirmed`, 410 `offering_expired`.
+ */
+export async function resendOfferingVerification(offeringId: string): Promise<void> {
+  await request('POST', `/api/offerings/${id(offeringId)}/verification-mail`);
 }
 
 /** PATCH /api/offerings/{id} {address}: the owner gives an address (the giver gets it by mail). */

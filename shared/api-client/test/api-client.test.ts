@@ -193,7 +193,7 @@ describe('endpoints (SPEC §7)', () => {
     responder = () => json(200, { token: 'bearer-1' });
     expect(await api.createToken({ email: 'a@b.c', tokenName: 't' })).toBe('bearer-1');
     responder = () => json(200, { data: { id: 'O1' } });
-    expect(await api.createOffering({ isExpectingAddress: false, products: ['p'], offererEmail: 'a@b.c', offererIdentity: '', offererMessage: '' })).toEqual({ id: 'O1', ids: ['O1'] });
+    expect(await api.createOffering({ isExpectingAddress: false, products: ['p'], offererEmail: 'a@b.c', offererIdentity: '', offererMessage: '' })).toEqual({ id: 'O1', ids: ['O1'], confirmationRequired: false });
     responder = () => json(200, { data: { id: 'L', name: 'N', isOwner: true, products: [] } });
     expect(await api.getProductList('L')).toMatchObject({ id: 'L', name: 'N' });
   });

@@ -23,8 +23,8 @@ const payload = { isExpectingAddress: true, products: ['p1', 'p2'], offererEmail
 
 describe('offering calls (issue 6 contract)', () => {
   it('createOffering posts the body and returns the first id and all ids', async () => {
-    responder = () => json(201, { data: { id: 'O1', ids: ['O1', 'O2'] } });
-    expect(await api.createOffering(payload)).toEqual({ id: 'O1', ids: ['O1', 'O2'] });
+    responder = () => json(201, { data: { id: 'O1', ids: ['O1', 'O2'], confirmationRequired: true } });
+    expect(await api.createOffering(payload)).toEqual({ id: 'O1', ids: ['O1', 'O2'], confirmationRequired: true });
     expect(calls[0].init.method).toBe('POST');
     expect(calls[0].url).toBe('/api/offerings');
     expect(JSON.parse(String(calls[0].init.body))).toEqual(payload);
@@ -40,6 +40,21 @@ describe('offering calls (issue 6 contract)', () => {
     expect(api.fieldErrors(invalid)).toEqual({ offererEmail: 'invalid', offererMessage: 'too-long' });
     expect(api.offeringConflicts(invalid)).toEqual([]);
     expect(api.offeringConflicts(new Error('x'))).toEqual([]);
+  });
+
+  it('confirmOffering posts the code; resendOfferingVerification posts nothing', async () => {
+    responder = () => json(200, { data: { id: 'O 1', state: 'pending' } });
+    expect(await api.confirmOffering('O 1', 'c0de')).toEqual({ id: 'O 1', state: 'pending' });
+    expect(calls[0].url).toBe('/api/offerings/O%201/confirmation');
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ code: 'c0de' });
+    responder = () => json(410, { error: { code: 'offering_expired', message: 'x' } });
+    const expired = await api.confirmOffering('O1', 'c').catch((e: unknown) => e);
+    expect(api.isApiError(expired) && expired.status).toBe(410);
+    responder = () => json(202, { data: { id: 'O1', sent: true } });
+    await expect(api.resendOfferingVerification('O1')).resolves.toBeUndefined();
+    expect(calls[2].url).toBe('/api/offerings/O1/verification-mail');
+    expect(calls[2].init.method).toBe('POST');
   });
 
   it('getOffering reads data; acceptOffering patches the address; refuseOffering deletes', async () => {

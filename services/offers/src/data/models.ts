@@ -1,8 +1,10 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
-export const OFFERING_STATES = ['creating', 'pending', 'address-given', 'refused'] as const;
+export const OFFERING_STATES = ['creating', 'unconfirmed', 'pending', 'address-given', 'refused', 'expired'] as const;
 export type OfferingState = (typeof OFFERING_STATES)[number];
 
+/** The states the owner sees: the giver's address is confirmed (or was a signed-in account's own). */
+export const CONFIRMED_STATES = ['pending', 'address-given', 'refused'] as const;
 /** The mails an offering still owes (removed once sent; retried by the sweep meanwhile). */
 export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -28,7 +30,10 @@ const offeredProductSchema = new Schema(
  *
  * `_id` is random (128 bits, base64url): the id is in the owner's mail links and must not be
  * guessable. `creating` offerings exist only while their products are being flagged through the
- * lists service; nobody sees them, and the sweep rolls back those left by a crash.
+ * lists service; nobody sees them, and the sweep rolls back those left by a crash. An anonymous
+ * giver's offering then waits `unconfirmed` (products held, owner not told) until the giver opens
+ * the verification mail's link and confirms; unconfirmed too long, it becomes `expired` and its
+ * products are released. The owner only ever sees the CONFIRMED_STATES.
  */
 const offeringSchema = new Schema(
   {
@@ -50,6 +55,19 @@ const offeringSchema = new Schema(
     answeredAt: { type: Date, default: null },
     /** Refused, but the products' offered flags are not cleared yet (lists was unreachable). */
     releasePending: { type: Boolean, default: false },
+    /** One copy of the service is releasing the products until then (the others leave it alone). */
+    releasingUntil: { type: Date, default: null },
+    /**
+     * SHA-256 of the codes of the verification mails sent to the giver (one per mail: an older
+     * mail's link keeps working after a resend). Empty when the address needed no confirmation.
+     */
+    codeHashes: { type: [String], default: [] },
+    /** An `unconfirmed` offering expires (its products released) at this date. */
+    expiresAt: { type: Date, default: null },
+    confirmedAt: { type: Date, default: null },
+    /** Verification mails sent again on the giver's request, and when the last one was. */
+    verificationResends: { type: Number, default: 0 },
+    lastVerificationAt: { type: Date, default: null },
     mailsDue: { type: [String], enum: MAIL_KINDS, default: [] },
     mailAttempts: { type: Number, default: 0 },
     nextMailAt: { type: Date, default: null },
@@ -61,6 +79,7 @@ offeringSchema.index({ ownerId: 1 });
 offeringSchema.index({ offererUserId: 1 });
 offeringSchema.index({ basketId: 1 });
 offeringSchema.index({ state: 1, createdAt: 1 });
+offeringSchema.index({ state: 1, expiresAt: 1 });
 offeringSchema.index({ releasePending: 1 });
 offeringSchema.index({ nextMailAt: 1 });
 
@@ -80,6 +99,12 @@ export interface OfferingDoc {
   address: string | null;
   answeredAt: Date | null;
   releasePending: boolean;
+  releasingUntil?: Date | null;
+  codeHashes: string[];
+  expiresAt: Date | null;
+  confirmedAt: Date | null;
+  verificationResends: number;
+  lastVerificationAt: Date | null;
   mailsDue: MailKind[];
   mailAttempts: number;
   nextMailAt: Date | null;

@@ -1,4 +1,7 @@
-import { Offering, type MailKind, type OfferingDoc, type OfferingState } from './models';
+import { CONFIRMED_STATES, Offering, type MailKind, type OfferingDoc, type OfferingState } from './models';
+
+/** How long one copy of the service has to release an offering's products before another may. */
+const RELEASE_LEASE_MS = 60_000;
 
 const lean = <T>(q: { lean(): { exec(): Promise<unknown> } }) => q.lean().exec() as Promise<T>;
 
@@ -12,16 +15,96 @@ export async function markPending(ids: string[], mailsDue: (id: string) => MailK
   for (const id of ids) {
     const res = await Offering.updateOne(
       { _id: id, state: 'creating' },
-      { $set: { state: 'pending', mailsDue: mailsDue(id), nextMailAt } },
+      { $set: { state: 'pending', confirmedAt: nextMailAt, mailsDue: mailsDue(id), nextMailAt } },
     ).exec();
     moved += res.modifiedCount;
   }
   return moved;
 }
 
-/** Puts offerings that were made pending back to `creating` (their creation is being undone). */
+/** `creating` → `unconfirmed` for all of `ids` (the giver must confirm by `expiresAt`); returns how many moved. */
+export async function markUnconfirmed(ids: string[], codeHash: string, expiresAt: Date, sentAt: Date): Promise<number> {
+  const res = await Offering.updateMany(
+    { _id: { $in: ids }, state: 'creating' },
+    { $set: { state: 'unconfirmed', codeHashes: [codeHash], expiresAt, lastVerificationAt: sentAt, mailsDue: [] } },
+  ).exec();
+  return res.modifiedCount;
+}
+
+/** Puts offerings that were made pending or unconfirmed back to `creating` (their creation is being undone). */
 export async function backToCreating(ids: string[]): Promise<void> {
-  await Offering.updateMany({ _id: { $in: ids }, state: 'pending' }, { $set: { state: 'creating', mailsDue: [] } }).exec();
+  await Offering.updateMany(
+    { _id: { $in: ids }, state: { $in: ['pending', 'unconfirmed'] } },
+    { $set: { state: 'creating', mailsDue: [], codeHashes: [] } },
+  ).exec();
+}
+
+/**
+ * The giver confirms: one `unconfirmed`, unexpired offering moves to `pending` with the mails it
+ * now owes. Conditional, so of two confirmations racing (or two copies of the service) exactly
+ * one moves it and sends those mails. Returns whether this call moved it.
+ */
+export async function confirm(id: string, at: Date, mailsDue: MailKind[], nextMailAt: Date): Promise<boolean> {
+  const res = await Offering.updateOne(
+    { _id: id, state: 'unconfirmed', expiresAt: { $gt: at } },
+    { $set: { state: 'pending', confirmedAt: at, mailsDue, nextMailAt, mailAttempts: 0 } },
+  ).exec();
+  return res.modifiedCount === 1;
+}
+
+/**
+ * A verification mail sent again: only while unconfirmed and unexpired, at most `maxResends` times
+ * and not within `minGapMs` of the previous one. Conditional (two requests racing count twice, never
+ * pass the limit). The new code is added to every offering of the basket. Returns whether it may be sent.
+ */
+export async function recordResend(
+  id: string,
+  basketId: string,
+  codeHash: string,
+  at: Date,
+  limits: { maxResends: number; minGapMs: number },
+): Promise<boolean> {
+  const res = await Offering.updateOne(
+    {
+      _id: id,
+      state: 'unconfirmed',
+      expiresAt: { $gt: at },
+      verificationResends: { $lt: limits.maxResends },
+      lastVerificationAt: { $lte: new Date(at.getTime() - limits.minGapMs) },
+    },
+    { $inc: { verificationResends: 1 }, $set: { lastVerificationAt: at } },
+  ).exec();
+  if (res.modifiedCount !== 1) return false;
+  await Offering.updateMany({ basketId, state: 'unconfirmed' }, { $push: { codeHashes: codeHash } }).exec();
+  return true;
+}
+
+/** The first verification mail could not be sent: the giver may ask for it again at once. */
+export async function allowResendNow(id: string): Promise<void> {
+  await Offering.updateOne({ _id: id, state: 'unconfirmed' }, { $set: { lastVerificationAt: new Date(0) } }).exec();
+}
+
+export function unconfirmedBasket(basketId: string): Promise<OfferingDoc[]> {
+  return lean(Offering.find({ basketId, state: 'unconfirmed' }).sort({ createdAt: 1, _id: 1 }));
+}
+
+export function expiredBy(at: Date, limit: number): Promise<OfferingDoc[]> {
+  return lean(Offering.find({ state: 'unconfirmed', expiresAt: { $lte: at } }).sort({ expiresAt: 1 }).limit(limit));
+}
+
+/**
+ * `unconfirmed` → `expired`, exactly once however many copies sweep: the one that moves it releases
+ * the products (`releasePending` until lists has cleared them). What the giver typed was never
+ * passed on and is dropped; the code hashes stay so that the link answers "expired".
+ */
+export async function expire(id: string, at: Date): Promise<OfferingDoc | null> {
+  return lean(
+    Offering.findOneAndUpdate(
+      { _id: id, state: 'unconfirmed', expiresAt: { $lte: at } },
+      { $set: { state: 'expired', releasePending: true, releasingUntil: new Date(at.getTime() + RELEASE_LEASE_MS), offererEmail: null, offererIdentity: '', offererMessage: '', mailsDue: [], nextMailAt: null } },
+      { returnDocument: 'after' },
+    ),
+  );
 }
 
 /** Deletes a `creating` offering (after its products were released). */
@@ -33,17 +116,18 @@ export function unfinishedBefore(cutoff: Date, limit: number): Promise<OfferingD
   return lean(Offering.find({ state: 'creating', createdAt: { $lt: cutoff } }).sort({ createdAt: 1 }).limit(limit));
 }
 
-/** The offering as its owner may see it (never a `creating` one, never someone else's). */
+/** The offering as its owner may see it (only once the giver confirmed; never someone else's). */
 export function findOwned(id: string, ownerId: string): Promise<OfferingDoc | null> {
-  return lean(Offering.findOne({ _id: id, ownerId, state: { $ne: 'creating' } }));
+  return lean(Offering.findOne({ _id: id, ownerId, state: { $in: CONFIRMED_STATES } }));
 }
 
 export function findById(id: string): Promise<OfferingDoc | null> {
   return lean(Offering.findById(id));
 }
 
+/** The confirmed offerings of a basket (what the giver's receipt lists). */
 export function findBasket(basketId: string): Promise<OfferingDoc[]> {
-  return lean(Offering.find({ basketId, state: { $ne: 'creating' } }).sort({ createdAt: 1, _id: 1 }));
+  return lean(Offering.find({ basketId, state: { $in: CONFIRMED_STATES } }).sort({ createdAt: 1, _id: 1 }));
 }
 
 /**
@@ -59,6 +143,7 @@ export function answer(
   const set: Record<string, unknown> = { state, answeredAt: fields.answeredAt, nextMailAt: fields.answeredAt, mailAttempts: 0 };
   if (fields.address !== undefined) set.address = fields.address;
   if (fields.releasePending !== undefined) set.releasePending = fields.releasePending;
+  if (fields.releasePending) set.releasingUntil = new Date(fields.answeredAt.getTime() + RELEASE_LEASE_MS);
   return lean(
     Offering.findOneAndUpdate(
       { _id: id, ownerId, state: 'pending' },
@@ -69,11 +154,28 @@ export function answer(
 }
 
 export async function releaseDone(id: string): Promise<void> {
-  await Offering.updateOne({ _id: id }, { $set: { releasePending: false } }).exec();
+  await Offering.updateOne({ _id: id }, { $set: { releasePending: false, releasingUntil: null } }).exec();
 }
 
-export function releasesDue(limit: number): Promise<OfferingDoc[]> {
-  return lean(Offering.find({ releasePending: true }).limit(limit));
+/** The release failed: the next sweep (of any copy) may try again. */
+export async function releaseFailed(id: string): Promise<void> {
+  await Offering.updateOne({ _id: id }, { $set: { releasingUntil: null } }).exec();
+}
+
+export function releasesDue(at: Date, limit: number): Promise<OfferingDoc[]> {
+  return lean(Offering.find({ releasePending: true, $or: [{ releasingUntil: null }, { releasingUntil: { $lte: at } }] }).limit(limit));
+}
+
+/**
+ * Takes the release of an offering's products for RELEASE_LEASE_MS, so that copies of the service
+ * sweeping at once do not all release it. Returns whether this call has it.
+ */
+export async function claimRelease(id: string, at: Date): Promise<boolean> {
+  const res = await Offering.updateOne(
+    { _id: id, releasePending: true, $or: [{ releasingUntil: null }, { releasingUntil: { $lte: at } }] },
+    { $set: { releasingUntil: new Date(at.getTime() + RELEASE_LEASE_MS) } },
+  ).exec();
+  return res.modifiedCount === 1;
 }
 
 export function mailsDueBy(now: Date, limit: number): Promise<OfferingDoc[]> {

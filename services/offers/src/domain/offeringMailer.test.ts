@@ -1,4 +1,4 @@
-import { escapeHtml, giverAddressMail, giverConfirmationMail, giverRefusedMail, mailTexts, ownerOfferMail } from './offeringMailer';
+import { escapeHtml, giverAddressMail, giverConfirmationMail, giverRefusedMail, giverVerificationMail, mailTexts, ownerOfferMail } from './offeringMailer';
 import { pickLanguage } from './language';
 import { multiLine, singleLine } from './text';
 
@@ -19,6 +19,7 @@ describe('offering mails', () => {
       for (const key of keysOf(mailTexts[lang])) {
         const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], mailTexts[lang]);
         if (typeof value === 'string') expect(value.trim()).not.toBe('');
+        if (typeof value === 'function') expect(String((value as (n: number) => string)(24)).trim()).not.toBe('');
       }
     }
   });
@@ -39,6 +40,18 @@ describe('offering mails', () => {
       }
       expect(all[0].text).toContain('http://w.test/offerings/abc/refuse');
       expect(all[0].text).toContain(mailTexts[lang].someone);
+    }
+  });
+
+  it('verify the giver\'s address with fixed text and the link only, the code in the fragment', () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const mail = giverVerificationMail({ to: 'g@example.com', lang, publicUrl: 'http://w.test/', offeringId: 'abc', code: 'C0de_-', hours: 24 });
+      const link = `http://w.test/${lang}/offer-confirmation/abc#code=C0de_-`;
+      expect(mail.text).toContain(link);
+      expect(mail.html).toContain(`href="${link}"`);
+      expect(mail.text).toContain(mailTexts[lang].giverVerification.intro(24));
+      expect(mail.text).toContain(mailTexts[lang].giverVerification.ignore);
+      expect(mail.html).toContain(`<html lang="${lang}">`);
     }
   });
 

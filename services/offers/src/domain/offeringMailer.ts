@@ -36,6 +36,7 @@ interface Texts {
     refuse: string;
     refuseButton: string;
   };
+  giverVerification: { subject: string; intro: (hours: number) => string; confirm: string; ignore: string };
   giverConfirmation: { subject: string; intro: string; expecting: string; notExpecting: string; refusal: string; privacy: string };
   giverAddress: { subject: string; intro: string; address: string; thanks: string };
   giverRefused: { subject: string; intro: string; available: string };
@@ -56,6 +57,13 @@ const texts: Record<Lang, Texts> = {
       view: 'See the offer',
       refuse: 'If you do not want these gifts, you can refuse them:',
       refuseButton: 'Refuse the gifts',
+    },
+    giverVerification: {
+      subject: 'Confirm your gift offer',
+      intro: (hours) =>
+        `Someone, probably you, offered gifts on Wishlist with this address. Confirm it within ${hours} hours so that we pass the offer on.`,
+      confirm: 'Confirm my offer',
+      ignore: 'If it was not you, ignore this mail: nothing will be sent.',
     },
     giverConfirmation: {
       subject: 'Your gift offer was sent',
@@ -91,6 +99,13 @@ const texts: Record<Lang, Texts> = {
       view: "Voir l’offre",
       refuse: 'Si vous ne souhaitez pas ces cadeaux, vous pouvez les refuser :',
       refuseButton: 'Refuser les cadeaux',
+    },
+    giverVerification: {
+      subject: 'Confirmez votre offre de cadeau',
+      intro: (hours) =>
+        `Quelqu’un, sans doute vous, a offert des cadeaux sur Wishlist avec cette adresse. Confirmez-la dans les ${hours} heures pour que nous transmettions l’offre.`,
+      confirm: 'Confirmer mon offre',
+      ignore: "Si ce n’était pas vous, ignorez ce message : rien ne sera envoyé.",
     },
     giverConfirmation: {
       subject: 'Votre offre de cadeau a été envoyée',
@@ -207,6 +222,22 @@ export function ownerOfferMail(options: {
     { kind: 'button', label: t.refuseButton, href: `${link}/refuse`, secondary: true },
   );
   return render(options.to, options.lang, t.subject, blocks);
+}
+
+/**
+ * To an address typed by an anonymous giver, before anything else is sent to it: fixed text and
+ * the confirmation link only. Nothing chosen by anyone (names, products, lists, messages) is in
+ * it, so the form cannot be used to send someone else's words to an address that did not ask.
+ * The code is in the link's fragment: browsers do not send it to servers, so it stays out of logs.
+ */
+export function giverVerificationMail(options: { to: string; lang: Lang; publicUrl: string; offeringId: string; code: string; hours: number }): Mail {
+  const t = texts[options.lang].giverVerification;
+  const link = `${base(options.publicUrl)}/${options.lang}/offer-confirmation/${encodeURIComponent(options.offeringId)}#code=${encodeURIComponent(options.code)}`;
+  return render(options.to, options.lang, t.subject, [
+    { kind: 'p', text: t.intro(options.hours) },
+    { kind: 'button', label: t.confirm, href: link },
+    { kind: 'p', text: t.ignore, muted: true },
+  ]);
 }
 
 /** To the giver once the offer is made (every owner of a mixed basket told). */

@@ -1,5 +1,4 @@
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
-import type { Product } from '@wishlist/contracts';
 import {
   answer,
   backToCreating,
@@ -13,12 +12,17 @@ import {
   mailSent,
   mailsDueBy,
   markPending,
+  markUnconfirmed,
+  claimRelease,
   releaseDone,
+  releaseFailed,
   releasesDue,
   dropMails,
   unfinishedBefore,
 } from '../data/offerings';
-import type { MailKind, OfferedProduct, OfferingDoc, OfferingState } from '../data/models';
+import type { MailKind, OfferingDoc } from '../data/models';
+import { createConfirmations } from './confirmation';
+import { snapshot, toView, type OfferingView } from './views';
 import { newOfferingId } from './ids';
 import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail } from './offeringMailer';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
@@ -51,61 +55,19 @@ export interface NewOffering {
   offererMessage: string;
   offererUserId: string | null;
   lang: Lang;
+  /** The address is known to be the giver's (a signed-in account's own): no verification mail. */
+  addressConfirmed: boolean;
 }
 
-/** The offering as its owner reads it (SPEC §3 "Offering read", plus state and date). */
-export interface OfferingView {
-  id: string;
-  offererIdentity: string;
-  offererMessage: string;
-  address: string;
-  products: Product[];
-  isExpectingAddress: boolean;
-  state: Exclude<OfferingState, 'creating'>;
-  createdAt: string;
+export interface CreatedOfferings {
+  ids: string[];
+  /** The owner is told only once the giver confirms from the verification mail. */
+  confirmationRequired: boolean;
 }
 
 const MAX_MAIL_ATTEMPTS = 8;
 const MAIL_RETRY_MS = 60_000;
 const SWEEP_BATCH = 100;
-
-function snapshot(p: ListedProduct): OfferedProduct {
-  return {
-    id: p.id,
-    name: p.name,
-    image: p.image,
-    price: p.price,
-    url: p.url,
-    websiteName: p.websiteName,
-    productListId: p.productListId,
-    listName: p.listName,
-  };
-}
-
-export function toView(doc: OfferingDoc): OfferingView {
-  return {
-    id: doc._id,
-    offererIdentity: doc.offererIdentity ?? '',
-    offererMessage: doc.offererMessage ?? '',
-    address: doc.address ?? '',
-    products: doc.products.map((p) => ({
-      id: p.id,
-      name: p.name ?? '',
-      image: p.image ?? '',
-      price: p.price ?? null,
-      url: p.url ?? '',
-      websiteName: p.websiteName ?? '',
-      productListId: p.productListId ?? '',
-      hasBeenOffered: doc.state !== 'refused',
-      isWishlisted: true,
-      hasFocus: false,
-      isMovable: false,
-    })),
-    isExpectingAddress: doc.isExpectingAddress,
-    state: doc.state as OfferingView['state'],
-    createdAt: doc.createdAt.toISOString(),
-  };
-}
 
 /**
  * Offerings (ARCHITECTURE §4 Offers). An offer is never half made: the offerings are written
@@ -120,11 +82,23 @@ export function createOfferingService(deps: {
   mailer: Mailer;
   publicUrl: string;
   unfinishedAfterMs: number;
+  /** How long an anonymous giver has to confirm their address. */
+  confirmationMs: number;
   logger?: Logger;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger;
+  const confirmations = createConfirmations({
+    lists: deps.lists,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    confirmationMs: deps.confirmationMs,
+    logger: log,
+    now,
+    sendDueMails: (id) => sendDueMailsQuietly(id),
+    retryDelayMs: MAIL_RETRY_MS,
+  });
 
   /** Releases the products of unfinished offerings and deletes them; those lists could not release stay for the sweep. */
   async function rollBack(docs: OfferingDoc[]): Promise<void> {
@@ -185,7 +159,7 @@ export function createOfferingService(deps: {
    */
   async function sendDueMails(id: string): Promise<void> {
     const doc = await findById(id);
-    if (!doc || doc.state === 'creating') return;
+    if (!doc || doc.state === 'creating' || doc.state === 'unconfirmed' || doc.state === 'expired') return;
     for (const kind of doc.mailsDue) {
       try {
         const mail = await mailFor(doc, kind);
@@ -227,8 +201,12 @@ export function createOfferingService(deps: {
   }
 
   return {
-    /** Makes one offering per owner of the products; returns their ids (basket order). */
-    async create(input: NewOffering): Promise<string[]> {
+    /**
+     * Makes one offering per owner of the products; returns their ids (basket order). Unless the
+     * address is known to be the giver's, the offerings wait `unconfirmed` (products held, owner
+     * not told) and the giver gets only the verification mail.
+     */
+    async create(input: NewOffering): Promise<CreatedOfferings> {
       const found = await deps.lists.lookup(input.products);
       const byId = new Map(found.map((p) => [p.id, p]));
       const unknown = input.products.filter((id) => !byId.has(id));
@@ -258,6 +236,11 @@ export function createOfferingService(deps: {
         address: null,
         answeredAt: null,
         releasePending: false,
+        codeHashes: [],
+        expiresAt: null,
+        confirmedAt: null,
+        verificationResends: 0,
+        lastVerificationAt: null,
         mailsDue: [],
         mailAttempts: 0,
         nextMailAt: null,
@@ -286,16 +269,26 @@ export function createOfferingService(deps: {
       const ids = drafts.map((d) => d._id);
       // Past half the sweep's delay the sweep could be rolling these back: undo, never race it.
       const tooLate = now().getTime() - createdAt.getTime() > deps.unfinishedAfterMs / 2;
-      const moved = tooLate ? 0 : await markPending(ids, (id) => (id === ids[0] ? ['owner-offer', 'giver-confirmation'] : ['owner-offer']), now());
+      const at = now();
+      const challenge = input.addressConfirmed ? null : confirmations.newChallenge(at);
+      const moved = tooLate
+        ? 0
+        : challenge
+          ? await markUnconfirmed(ids, challenge.hash, challenge.expiresAt, at)
+          : await markPending(ids, (id) => (id === ids[0] ? ['owner-offer', 'giver-confirmation'] : ['owner-offer']), at);
       if (moved !== ids.length) {
         await backToCreating(ids);
         await rollBack(drafts);
         throw HttpError.serviceUnavailable('The offer could not be made in time. Try again in a moment.');
       }
-      log?.info({ offeringIds: ids, products: input.products.length }, 'offer made');
-      for (const id of ids) await sendDueMailsQuietly(id);
-      return ids;
+      log?.info({ offeringIds: ids, products: input.products.length, confirmationRequired: Boolean(challenge) }, 'offer made');
+      if (challenge) await confirmations.sendFirst(input.offererEmail, input.lang, ids[0], challenge.code);
+      else for (const id of ids) await sendDueMailsQuietly(id);
+      return { ids, confirmationRequired: Boolean(challenge) };
     },
+
+    confirm: confirmations.confirm,
+    resendVerification: confirmations.resend,
 
     async read(id: string, ownerId: string): Promise<OfferingView> {
       return toView(await ownedOrThrow(id, ownerId));
@@ -324,6 +317,7 @@ export function createOfferingService(deps: {
         );
         await releaseDone(doc._id);
       } catch (err) {
+        await releaseFailed(doc._id);
         log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags not cleared yet; the sweep will retry');
       }
       await sendDueMailsQuietly(doc._id);
@@ -334,13 +328,15 @@ export function createOfferingService(deps: {
       return eraseUser(userId);
     },
 
-    /** Rolls back interrupted creations, clears the flags of refusals, retries due mails. */
-    async sweep(): Promise<{ rolledBack: number; released: number; mailed: number }> {
+    /** Rolls back interrupted creations, expires unconfirmed offers, clears the flags of refusals and expiries, retries due mails. */
+    async sweep(): Promise<{ rolledBack: number; expired: number; released: number; mailed: number }> {
       const at = now();
       const unfinished = await unfinishedBefore(new Date(at.getTime() - deps.unfinishedAfterMs), SWEEP_BATCH);
       await rollBack(unfinished);
+      const expired = await confirmations.expireDue(at, SWEEP_BATCH);
       let released = 0;
-      for (const doc of await releasesDue(SWEEP_BATCH)) {
+      for (const doc of await releasesDue(at, SWEEP_BATCH)) {
+        if (!(await claimRelease(doc._id, at))) continue;
         try {
           await deps.lists.release(
             doc.products.map((p) => p.id),
@@ -349,12 +345,13 @@ export function createOfferingService(deps: {
           await releaseDone(doc._id);
           released += 1;
         } catch (err) {
+          await releaseFailed(doc._id);
           log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags still not cleared');
         }
       }
       const due = await mailsDueBy(at, SWEEP_BATCH);
       for (const doc of due) await sendDueMailsQuietly(doc._id);
-      return { rolledBack: unfinished.length, released, mailed: due.length };
+      return { rolledBack: unfinished.length, expired, released, mailed: due.length };
     },
   };
 }

@@ -18,6 +18,7 @@ import { pickLanguage } from '../domain/language';
 import { AlreadyOfferedError, createOfferingService, UnknownProductsError, type OfferingService } from '../domain/offerings';
 import { listsApi, usersApi, type ListsApi, type UsersApi } from '../domain/upstreams';
 import {
+  confirmationShape,
   createOfferingFields,
   createOfferingShape,
   giveAddressFields,
@@ -64,12 +65,14 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
     logger: deps.logger,
     routes(router, { logger }) {
       const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger });
+      const users = deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs });
       offerings = createOfferingService({
         lists: deps.lists ?? listsApi(config.listsUrl, { timeoutMs: config.internalTimeoutMs, logger }),
-        users: deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs }),
+        users,
         mailer,
         publicUrl: config.publicUrl,
         unfinishedAfterMs: config.unfinishedAfterSeconds * 1000,
+        confirmationMs: config.confirmationHours * 3_600_000,
         logger,
         now: deps.now,
       });
@@ -81,6 +84,29 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         limit: config.offeringRatePerClient,
         message: 'Too many offers were sent from your network. Try again in a few minutes.',
       });
+      // Confirmation codes are 128 bits (not guessable); the limit keeps the routes cheap to serve.
+      const confirmationLimit = createRateLimit({
+        name: 'offering-confirmation',
+        windowMs: config.offeringRateWindowSeconds * 1000,
+        limit: config.confirmationRatePerClient,
+        message: 'Too many attempts from your network. Try again in a few minutes.',
+      });
+
+      /**
+       * Whether the offer's address is the signed-in person's own account address (validated by
+       * signing in with it): then it needs no verification mail. Any doubt (auth unreachable, no
+       * account) means the address is confirmed by mail.
+       */
+      const isOwnAddress = async (userId: string | undefined, email: string): Promise<boolean> => {
+        if (!userId) return false;
+        try {
+          const contact = await users.contact(userId);
+          return contact !== null && contact.email.trim().toLowerCase() === email.trim().toLowerCase();
+        } catch (err) {
+          logger.warn({ err: (err as Error).message }, 'account address unknown; the giver confirms by mail');
+          return false;
+        }
+      };
 
       router.post(
         '/api/offerings',
@@ -90,7 +116,7 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         validateFields(createOfferingFields),
         async (req, res) => {
           const body = req.body as CreateOfferingBody;
-          const ids = await service.create({
+          const { ids, confirmationRequired } = await service.create({
             products: body.products,
             isExpectingAddress: body.isExpectingAddress,
             offererEmail: body.offererEmail,
@@ -98,11 +124,29 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
             offererMessage: body.offererMessage,
             offererUserId: req.identity?.userId ?? null,
             lang: pickLanguage(body.language, req.headers['accept-language'], req.identity?.lang ?? 'en'),
+            addressConfirmed: await isOwnAddress(req.identity?.userId, body.offererEmail),
           });
           res.setHeader('Cache-Control', 'no-store');
-          res.status(201).json({ data: { id: ids[0], ids } });
+          res.status(201).json({ data: { id: ids[0], ids, confirmationRequired } });
         },
       );
+
+      // The giver's side of an anonymous offer: no sign-in, the code from the mail is the proof.
+      router.post(
+        '/api/offerings/:id/confirmation',
+        confirmationLimit,
+        validateShape({ params: offeringIdParams, body: confirmationShape }),
+        async (req, res) => {
+          res.setHeader('Cache-Control', 'no-store');
+          res.json({ data: await service.confirm(String(req.params.id), (req.body as { code: string }).code) });
+        },
+      );
+
+      router.post('/api/offerings/:id/verification-mail', confirmationLimit, validateShape({ params: offeringIdParams }), async (req, res) => {
+        await service.resendVerification(String(req.params.id));
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(202).json({ data: { id: String(req.params.id), sent: true } });
+      });
 
       router.get('/api/offerings/:id', requireIdentity(), validateShape({ params: offeringIdParams }), async (req, res) => {
         res.setHeader('Cache-Control', 'no-store');

@@ -57,6 +57,9 @@ export type CreateOfferingBody = z.output<typeof createOfferingFields>;
 
 export const offeringIdParams = z.object({ id: z.string().regex(ID_PATTERN, 'an offering id') });
 
+/** `POST /api/offerings/{id}/confirmation`: the code from the verification mail's link. */
+export const confirmationShape = z.object({ code: z.string().max(200) });
+
 export const giveAddressShape = z.object({ address: z.string().max(100_000) });
 
 export const giveAddressFields = z.object({

@@ -1,0 +1,54 @@
+import type { Product } from '@wishlist/contracts';
+import type { OfferedProduct, OfferingDoc, OfferingState } from '../data/models';
+import type { ListedProduct } from './upstreams';
+
+/** The offering as its owner reads it (SPEC §3 "Offering read", plus state and date). */
+export interface OfferingView {
+  id: string;
+  offererIdentity: string;
+  offererMessage: string;
+  address: string;
+  products: Product[];
+  isExpectingAddress: boolean;
+  state: Exclude<OfferingState, 'creating' | 'unconfirmed' | 'expired'>;
+  createdAt: string;
+}
+
+export function snapshot(p: ListedProduct): OfferedProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    price: p.price,
+    url: p.url,
+    websiteName: p.websiteName,
+    productListId: p.productListId,
+    listName: p.listName,
+  };
+}
+
+export function toView(doc: OfferingDoc): OfferingView {
+  return {
+    id: doc._id,
+    offererIdentity: doc.offererIdentity ?? '',
+    offererMessage: doc.offererMessage ?? '',
+    address: doc.address ?? '',
+    products: doc.products.map((p) => ({
+      id: p.id,
+      name: p.name ?? '',
+      image: p.image ?? '',
+      price: p.price ?? null,
+      url: p.url ?? '',
+      websiteName: p.websiteName ?? '',
+      productListId: p.productListId ?? '',
+      hasBeenOffered: doc.state !== 'refused',
+      isWishlisted: true,
+      hasFocus: false,
+      isMovable: false,
+    })),
+    isExpectingAddress: doc.isExpectingAddress,
+    state: doc.state as OfferingView['state'],
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
