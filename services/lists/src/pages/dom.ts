@@ -25,8 +25,7 @@ export function textOf(node: AnyNode | undefined, max: number): { text: string; 
     if (current.type === 'text') text += current.data;
     else if (current.type !== 'comment' && 'children' in current) {
       const children = current.children;
-      const from = Math.max(0, children.length - (MAX_TEXT_NODES - visits));
-      for (let k = children.length - 1; k >= from; k -= 1) stack.push(children[k]);
+      for (let k = Math.min(children.length, MAX_TEXT_NODES - visits) - 1; k >= 0; k -= 1) stack.push(children[k]);
     }
   }
   return text.length > max ? { text: text.slice(0, max), complete: false } : { text, complete: true };
@@ -45,8 +44,25 @@ export function ancestors(node: AnyNode, max: number): Element[] {
   return found;
 }
 
+/**
+ * The first `max` elements below `node`, in document order (cheerio's `.find('*')` copies and
+ * de-duplicates all of the node's children first, in time quadratic in their number).
+ */
+export function firstDescendants(node: AnyNode, max: number): Element[] {
+  const found: Element[] = [];
+  const stack: AnyNode[] = 'children' in node ? [...(node.children as AnyNode[]).slice(0, max)].reverse() : [];
+  while (stack.length > 0 && found.length < max) {
+    const current = stack.pop()!;
+    if (current.type !== 'tag' && current.type !== 'script' && current.type !== 'style') continue;
+    found.push(current as Element);
+    const children = (current as Element).children;
+    for (let k = Math.min(children.length, max) - 1; k >= 0; k -= 1) stack.push(children[k]);
+  }
+  return found;
+}
+
 /** Whether `node` or one of its ancestors, up to `max` levels, is named in `names`. */
-export function within(node: AnyNode, names: ReadonlySet<string>, max: number): boolean {
+export function isWithin(node: AnyNode, names: ReadonlySet<string>, max: number): boolean {
   let level = 0;
   for (let p: AnyNode | null = node; p && level <= max; p = p.parent, level += 1) if ('name' in p && names.has(p.name)) return true;
   return false;

@@ -1,7 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { currencyIn, normalizeCurrency, parseJsonLd, parsePriceToCents, productFromJsonLd, type ProductFacts } from '@wishlist/contracts';
-import { ancestors, comparable, itemValue, shortText, textOf, within } from './dom';
+import { ancestors, comparable, firstDescendants, isWithin, itemValue, shortText, textOf } from './dom';
 import { limitMarkup } from './markup';
 import { collectImages } from './pictures';
 
@@ -32,8 +32,6 @@ const MAX_HEADING_TEXT = 10_000;
 /** Elements named like a price that are looked at, and how long a price's text may be before it is cleaned. */
 const MAX_PRICE_CANDIDATES = 300;
 const MAX_PRICE_TEXT = 2000;
-/** Names of a microdata Product that are looked at. */
-const MAX_NAME_CANDIDATES = 50;
 
 export function extractMetadata(html: string, pageUrl: string): PageMetadata {
   const $ = load(limitMarkup(html), { scriptingEnabled: false });
@@ -111,23 +109,25 @@ function fromJsonLd($: CheerioAPI): ProductFacts | undefined {
 /* microdata                                                                                 */
 
 function fromMicrodata($: CheerioAPI): ProductFacts | undefined {
-  const scope = $('[itemscope][itemtype*="schema.org/Product" i]').first();
-  const within = scope.length > 0 ? scope : null;
+  const scope = $('[itemscope][itemtype*="schema.org/Product" i]').get(0);
+  // Elements are selected from the document and kept by a bounded walk up: `.find()` from an
+  // element costs the square of its number of children.
+  const inScope = (el: Element) => !!scope && ancestors(el, 256).includes(scope);
+  const outsideCode = (el: Element) => !ancestors(el, 256).some((p) => p.name === 'script' || p.name === 'template');
   const find = (prop: string) => {
-    const inScope = within ? within.find(`[itemprop~="${prop}"]`) : $();
-    return inScope.length > 0 ? inScope : $(`[itemprop~="${prop}"]`).not('script *, template *');
+    const all = $(`[itemprop~="${prop}"]`);
+    const inside = scope ? all.filter((_, el) => inScope(el)) : $();
+    return inside.length > 0 ? inside : all.filter((_, el) => outsideCode(el));
   };
   const priceEl = find('price').first();
   const price = priceEl.length ? parsePriceToCents(itemValue($, priceEl)) : null;
   const currencyEl = find('priceCurrency').first();
   const currency = (currencyEl.length ? normalizeCurrency(itemValue($, currencyEl)) : null) ??
     (priceEl.length ? currencyIn(textOf(priceEl.get(0), MAX_PRICE_TEXT).text) : null);
-  if (!within && price === null) return undefined;
-  const name = within
-    ? clean(itemValue($, within.find('[itemprop="name"]').slice(0, MAX_NAME_CANDIDATES).filter((_, el) => nearestScope(el) === within.get(0)).first()))
-    : undefined;
-  const images = within
-    ? within.find('[itemprop~="image"]').toArray().map((el) => itemValue($, $(el))).filter((v): v is string => !!v)
+  if (!scope && price === null) return undefined;
+  const name = scope ? clean(itemValue($, $('[itemprop="name"]').filter((_, el) => nearestScope(el) === scope).first())) : undefined;
+  const images = scope
+    ? $('[itemprop~="image"]').filter((_, el) => inScope(el)).toArray().map((el) => itemValue($, $(el))).filter((v): v is string => !!v)
     : [];
   return { name, images, price, currency: price !== null ? currency : null };
 }
@@ -170,7 +170,7 @@ function headingInTitle($: CheerioAPI, pageTitles: string[]): string | undefined
   if (titles.length === 0) return undefined;
   let best: string | undefined;
   $('h1').slice(0, MAX_HEADINGS).each((_, h1) => {
-    const texts = [h1, ...$(h1).find('*').slice(0, MAX_HEADING_PARTS).toArray()].map((el) => shortText(el, MAX_HEADING_TEXT));
+    const texts = [h1, ...firstDescendants(h1, MAX_HEADING_PARTS)].map((el) => shortText(el, MAX_HEADING_TEXT));
     for (const text of texts) {
       const candidate = clean(text);
       if (!candidate || candidate.length < 4 || candidate.length > MAX_TITLE) continue;
@@ -244,7 +244,7 @@ function visiblePrice($: CheerioAPI): { price: number | null; currency: string |
       if (!PRICE_HINT.test(name) || NOT_THE_PRICE.test(name)) return;
       candidates += 1;
       if (candidates > MAX_PRICE_CANDIDATES) return false;
-      if (within(el, NOT_A_SHOWN_PRICE, 256)) return;
+      if (isWithin(el, NOT_A_SHOWN_PRICE, 256)) return;
       if (ancestors(el, 6).some((p) => NOT_THE_PRICE.test(`${p.attribs.id ?? ''} ${p.attribs.class ?? ''}`))) return;
       const text = clean(shortText(el, MAX_PRICE_TEXT));
       if (!text || text.length > 24) return;
