@@ -51,6 +51,12 @@ export function readerWorkerFile(dir = __dirname): string {
   return existsSync(built) ? built : path.join(dir, 'page-reader.dev.cjs');
 }
 
+/**
+ * Time a thread may take to start (loading the parser), on top of the deadline of a read that
+ * may need a new thread: the deadline measures the reading, not the start.
+ */
+export const THREAD_START_MS = 2000;
+
 function unreadable(err: unknown): PageUnreadable {
   const e = err as { name?: string; code?: string } | null;
   if (e?.name === 'AbortError') return new PageUnreadable('deadline', { cause: err });
@@ -62,8 +68,8 @@ function unreadable(err: unknown): PageUnreadable {
  * Reads pages in a small pool of worker threads (piscina), so that no page, however crafted, can
  * hold the thread that answers everyone else: a read past its deadline has its thread terminated
  * (a new one starts for the next read). At most `threads` reads run; up to `maxQueue` wait, each
- * for at most `timeoutMs` before it is refused as busy, so a flood costs bounded memory. Threads
- * start on the first read and stop after a minute unused.
+ * for at most one read's time (`timeoutMs` + THREAD_START_MS) before it is refused as busy, so a
+ * flood costs bounded memory. Threads start on the first read and stop after a minute unused.
  */
 export function createPageReader(options: PageReaderOptions): PageReader {
   let pool: Piscina | undefined;
@@ -102,7 +108,7 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(entry), 1);
         reject(new PageReaderBusy());
-      }, options.timeoutMs);
+      }, options.timeoutMs + THREAD_START_MS);
       waiting.push(entry);
     });
   }
@@ -117,7 +123,10 @@ export function createPageReader(options: PageReaderOptions): PageReader {
       await acquire();
       try {
         const task: ReadTask = { html, url };
-        return (await poolOf().run(task, { signal: AbortSignal.timeout(options.timeoutMs) })) as PageMetadata;
+        const threads = poolOf();
+        const mayStartThread = threads.threads.length < options.threads;
+        const deadline = AbortSignal.timeout(options.timeoutMs + (mayStartThread ? THREAD_START_MS : 0));
+        return (await threads.run(task, { signal: deadline })) as PageMetadata;
       } catch (err) {
         throw unreadable(err);
       } finally {
