@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { createRateLimit, HttpError, requireIdentity, validateShape } from '@wishlist/service-kit';
+import { createRateLimit, HttpError, requireIdentity, validateShape, type Logger } from '@wishlist/service-kit';
 import { Router, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -33,6 +33,8 @@ export interface PagesDeps {
   lookup?: LookupFunction;
   /** Per-user limit of page reads per minute (both calls together). */
   perMinute?: number;
+  /** Where a reading thread's failure outside a request is logged. */
+  logger?: Logger;
 }
 
 interface CachedPage extends FetchedPage {
@@ -83,6 +85,7 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     timeoutMs: config.pageReaderTimeoutMs,
     maxQueue: config.pageReaderMaxQueue,
     maxHeapMb: config.pageReaderMaxHeapMb,
+    onThreadError: (err) => deps.logger?.warn({ err }, 'page reader thread failed'),
   });
   readers.add(reader);
   const busyRetryAfterS = Math.max(1, Math.ceil(config.pageReaderTimeoutMs / 1000));

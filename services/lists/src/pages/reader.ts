@@ -13,6 +13,8 @@ export interface PageReaderOptions {
   maxQueue: number;
   /** Old-generation heap of each thread: a page that needs more ends its thread, not the service. */
   maxHeapMb: number;
+  /** A thread that failed outside a read (its read, if any, is refused as unreadable). */
+  onThreadError?: (err: unknown) => void;
 }
 
 export interface PageReader {
@@ -77,14 +79,20 @@ export function createPageReader(options: PageReaderOptions): PageReader {
   let running = 0;
   const waiting: Array<{ start: () => void; refuse: () => void }> = [];
 
-  const poolOf = () =>
-    (pool ??= new Piscina({
+  const poolOf = () => {
+    if (pool) return pool;
+    pool = new Piscina({
       filename: readerWorkerFile(),
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
-    }));
+    });
+    // A thread ended by its heap limit or its deadline is reported here too: without a listener
+    // the pool's 'error' event would end the whole process.
+    pool.on('error', (err: unknown) => options.onThreadError?.(err));
+    return pool;
+  };
 
   function acquire(): Promise<void> {
     if (closed) return Promise.reject(new PageReaderBusy());
