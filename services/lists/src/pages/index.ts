@@ -67,7 +67,9 @@ const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9,fr;q=0.6', fr: 'fr-FR,fr;q=0.9,en;
  * share one guarded fetcher, one per-URL cache and one per-user rate limit. A refused or failed
  * URL answers 422 `{ errors: { url }, code }`: a message that says what to do, and a code per
  * reason (`page_blocked` for a robot check, `page_timeout`, `page_not_found`, `url_forbidden`…,
- * see PAGE_ERROR_CODES) for clients that word it themselves.
+ * see PAGE_ERROR_CODES) for clients that word it themselves. The metadata call reads the page in
+ * a worker thread (reader.ts): a page that cannot be read there answers 422 `page_unreadable`, a
+ * reader with every thread and its queue taken 503 `page_reader_busy` with Retry-After.
  */
 export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Router {
   const allowlist = parseAllowlist(config.pageFetchAllowlist);
