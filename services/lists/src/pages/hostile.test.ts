@@ -144,6 +144,21 @@ describe('crafted shop pages against the page reader', () => {
     console.log(`list read: baseline median ${median(baseline).toFixed(1)} ms; during crafted reads median ${median(during).toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms over ${during.length} reads; pages: ${JSON.stringify(outcomes)}`);
   });
 
+  it('reads one page at a time per person: a second page while the first is read answers 503 page_reader_busy', async () => {
+    const person = await headersOf(new mongoose.Types.ObjectId().toHexString());
+    pageAt('/cap-formatting');
+    // Two pages that each take a reading thread for seconds, asked together by one person.
+    const answers = await Promise.all(
+      ['a', 'b'].map((tag) => call('POST', '/api/pages/metadata', person, { url: `http://127.0.0.1:${shopPort}/cap-formatting?${tag}=${Math.random()}` })),
+    );
+    const outcomes = answers.map((res) => ({ status: res.status, code: res.status === 503 ? (res.body!.error as { code: string }).code : res.body!.code, retryAfter: res.headers.get('retry-after') }));
+    expect(outcomes).toContainEqual({ status: 503, code: 'page_reader_busy', retryAfter: expect.stringMatching(/^\d+$/) });
+    expect(outcomes).toContainEqual({ status: 422, code: 'page_unreadable', retryAfter: null });
+    // Once it is over, the same person's next page is read.
+    const next = await call('POST', '/api/pages/metadata', person, { url: `http://127.0.0.1:${shopPort}/nested-img?next=${Math.random()}` });
+    expect(next.status).toBe(200);
+  });
+
   it('a flood of reads past the queue answers 503 page_reader_busy with Retry-After, never queues without bound', async () => {
     const config = listsConfig.load({
       NODE_ENV: 'test',

@@ -119,8 +119,29 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     }
   }
 
+  // Reads started per person and not yet over: one at a time each, so that one account cannot
+  // take every reading thread (a crafted page costs up to a deadline).
+  const readingFor = new Set<string>();
+  const busy = () =>
+    new HttpError(503, 'page_reader_busy', 'Too many pages are being read right now. Try again in a few seconds.', undefined, busyRetryAfterS);
+
+  function startReading(req: Request, page: CachedPage): Promise<PageMetadata> {
+    const person = req.identity!.userId;
+    if (readingFor.has(person)) {
+      req.log?.info({ pageRead: 'one-at-a-time', host: hostOf(page.url) }, 'page read refused: this person is reading another page');
+      throw busy();
+    }
+    readingFor.add(person);
+    const reading = reader.read(page.html, page.url);
+    void reading.then(
+      () => readingFor.delete(person),
+      () => readingFor.delete(person),
+    );
+    return reading;
+  }
+
   async function metadataOf(req: Request, page: CachedPage): Promise<PageMetadata> {
-    const reading = (page.reading ??= reader.read(page.html, page.url));
+    const reading = (page.reading ??= startReading(req, page));
     try {
       return await reading;
     } catch (err) {
@@ -130,7 +151,7 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
       if (!final && page.reading === reading) page.reading = undefined;
       if (err instanceof PageReaderBusy) {
         req.log?.warn({ pageRead: 'busy', host: hostOf(page.url) }, 'page reader busy');
-        throw new HttpError(503, 'page_reader_busy', 'Too many pages are being read right now. Try again in a few seconds.', undefined, busyRetryAfterS);
+        throw busy();
       }
       const reason = err instanceof PageUnreadable ? err.reason : 'failed';
       const cause = err instanceof PageUnreadable ? err.cause : err;
