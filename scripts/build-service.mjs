@@ -8,7 +8,7 @@
 // them with the exact versions installed here, and the image installs them with --omit=dev.
 // The embedded engine is never bundled: it is loaded only without MONGODB_URI, never in an image.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,9 @@ function installedVersion(requireFrom, name) {
 }
 
 /** npm packages kept out of the bundle, installed in the image instead. */
-export const RUNTIME_PACKAGES = ['sharp']; // sharp: a native add-on (libvips), installed for the image's platform
+// sharp: a native add-on (libvips), installed for the image's platform. piscina: starts its
+// threads from its own worker.js, found beside its code.
+export const RUNTIME_PACKAGES = ['sharp', 'piscina'];
 /** Loaded only in development (no MONGODB_URI); optional native add-ons of the MongoDB driver. */
 const NEVER_BUNDLED = [
   '@wishlist/embedded-mongo',
@@ -48,6 +50,23 @@ const NEVER_BUNDLED = [
   '@aws-sdk/credential-providers',
 ];
 
+/**
+ * The modules a service runs in worker threads (files named `<name>.worker.ts` under src/): each
+ * becomes its own file beside main.js (`dist/<name>.worker.js`), where the service finds it.
+ */
+function workerEntries(dir) {
+  const entries = {};
+  const walk = (sub) => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const rel = join(sub, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.name.endsWith('.worker.ts')) entries[entry.name.slice(0, -'.ts'.length)] = join(dir, rel);
+    }
+  };
+  walk('src');
+  return entries;
+}
+
 export async function buildService(name, { outDir = join(root, 'services', name, 'dist'), quiet = false } = {}) {
   const dir = join(root, 'services', name);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -55,8 +74,9 @@ export async function buildService(name, { outDir = join(root, 'services', name,
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
   const result = await build({
-    entryPoints: [join(dir, 'src/main.ts')],
-    outfile: join(outDir, 'main.js'),
+    entryPoints: { main: join(dir, 'src/main.ts'), ...workerEntries(dir) },
+    outdir: outDir,
+    entryNames: '[name]',
     absWorkingDir: dir,
     bundle: true,
     platform: 'node',
@@ -87,7 +107,7 @@ export async function buildService(name, { outDir = join(root, 'services', name,
     join(outDir, 'package.json'),
     `${JSON.stringify({ name: `${pkg.name}-dist`, version: pkg.version, private: true, main: 'main.js', dependencies }, null, 2)}\n`,
   );
-  const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((o) => o.endsWith('main.js'))].bytes;
+  const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((o) => o.endsWith('/main.js'))].bytes;
   if (!quiet) console.log(`[build-service] ${name}: dist/main.js ${(bytes / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`);
   return { bytes, dependencies, metafile: result.metafile };
 }

@@ -10,6 +10,12 @@ export const listsConfig = defineConfig('lists', {
   pageFetchMaxBytes: setting('PAGE_FETCH_MAX_BYTES', schemas.positiveInt, String(3 * 1024 * 1024)),
   pageFetchMaxRedirects: setting('PAGE_FETCH_MAX_REDIRECTS', z.coerce.number().int().min(0).max(20), '5'),
   pageCacheTtlMs: setting('PAGE_CACHE_TTL_MS', schemas.positiveInt, String(10 * 60_000)),
+  // Reading a fetched page (POST /api/pages/metadata) runs in worker threads, never on the thread
+  // that answers requests: how many, how long one read may take, how many may wait, heap per thread.
+  pageReaderThreads: setting('PAGE_READER_THREADS', z.coerce.number().int().min(1).max(16), '2'),
+  pageReaderTimeoutMs: setting('PAGE_READER_TIMEOUT_MS', z.coerce.number().int().min(100).max(60_000), '5000'),
+  pageReaderMaxQueue: setting('PAGE_READER_MAX_QUEUE', z.coerce.number().int().min(0).max(1000), '16'),
+  pageReaderMaxHeapMb: setting('PAGE_READER_MAX_HEAP_MB', z.coerce.number().int().min(32).max(4096), '256'),
   // Shared-list reads: how long another instance of the service may serve a list changed elsewhere (0: off).
   listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(60_000), '2000'),
   // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the

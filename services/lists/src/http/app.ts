@@ -51,10 +51,10 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
     name: 'lists',
     config,
     logger: deps.logger,
-    routes(router) {
+    routes(router, { logger }) {
       router.use(createImagesRouter(config)); // GET /api/images/{token}: cached by browsers, before no-store
       router.use('/api', noStore);
-      router.use(createPagesRouter(config)); // POST /api/pages, /api/pages/metadata
+      router.use(createPagesRouter(config, { logger })); // POST /api/pages, /api/pages/metadata
       const signedIn = requireIdentity();
       const body = validateShape({ body: objectBody });
       const limits = { maxProductsPerAccount: config.maxProductsPerAccount, maxFavoritesPerAccount: config.maxFavoritesPerAccount };

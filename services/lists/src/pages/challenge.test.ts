@@ -69,4 +69,31 @@ describe('detectBotWall', () => {
     const board = products.find((p) => p.file === 'newsletter-recaptcha.html')!;
     expect(extractMetadata(board.html, 'https://woodworks.example/board').title).toBe('Walnut cutting board');
   });
+
+  // It runs on the thread that answers every request, on pages their authors write: a crafted
+  // page must cost about what an ordinary page of its size costs (it once cost minutes).
+  it('scans a crafted page in time linear in its size, like an ordinary page of that size', () => {
+    const size = 1024 * 1024;
+    const fill = (unit: string) => unit.repeat(Math.ceil(size / unit.length));
+    const title = '<title>Just a moment...</title>';
+    const time = (html: string) => {
+      const started = performance.now();
+      detectBotWall({ status: 403, headers: {}, html });
+      return performance.now() - started;
+    };
+    const ordinary = `${title}${fill('<p class="x">Some words of a page.</p>')}`;
+    time(ordinary);
+    const baseline = Math.min(time(ordinary), time(ordinary));
+    const crafted = {
+      unclosedScripts: `${title}${fill('<script>')}`,
+      tagNeverClosed: `${title}${fill('<a')}`,
+      titleNeverClosed: fill('<title'),
+      productInOneValue: `${title}<meta content="${fill('product')}`,
+      entities: `${title}${fill('&#0000')}`,
+    };
+    for (const [name, html] of Object.entries(crafted)) {
+      const ms = time(html);
+      expect({ name, slow: ms > Math.max(20 * baseline, 1000) }).toEqual({ name, slow: false });
+    }
+  });
 });

@@ -105,19 +105,48 @@ const CAPTCHA_WIDGET =
 
 /** Signs that the page sells a product: then weak signs on a successful page are not a wall. */
 const PRODUCT_SIGNS =
-  /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?Product(?:Group)?"|itemtype=["']https?:\/\/schema\.org\/Product["']|property=["']og:type["']\s+content=["'][^"']*product|content=["'][^"']*product[^"']*["']\s+property=["']og:type["']|(?:product|og):price:amount/i;
+  /"@type"\s*:\s*\[?\s*"(?:https?:\/\/schema\.org\/)?Product(?:Group)?"|itemtype=["']https?:\/\/schema\.org\/Product["']|property=["']og:type["']\s+content=["'][^"']{0,100}product|content=["'][^"']{0,100}product[^"']{0,100}["']\s+property=["']og:type["']|(?:product|og):price:amount/i;
 
 function titleOf(html: string): string {
-  const match = /<title\b[^>]*>([\s\S]{0,600}?)<\/title>/i.exec(html);
+  const match = /<title\b[^<>]*>([\s\S]{0,600}?)<\/title>/i.exec(html);
   if (!match) return '';
   return load(`<p>${match[1]}</p>`)('p').text().replace(/\s+/g, ' ').trim();
 }
 
-/** The page's text for the sentence search: tags dropped (scripts and styles first), entities and quotes normalised. */
+const CODE_START = /<(script|style|noscript|template)\b/gi;
+
+/** The page without its scripts, styles, noscript and template contents (each up to its end tag). */
+function withoutCode(html: string): string {
+  const parts: string[] = [];
+  const unclosed = new Set<string>();
+  let from = 0;
+  CODE_START.lastIndex = 0;
+  for (let start = CODE_START.exec(html); start; start = CODE_START.exec(html)) {
+    const name = start[1].toLowerCase();
+    if (unclosed.has(name)) continue;
+    const end = new RegExp(`</${name}\\s*>`, 'gi');
+    end.lastIndex = CODE_START.lastIndex;
+    // Searched once per name when missing: a page of unclosed <script>s stays linear.
+    if (!end.exec(html)) {
+      unclosed.add(name);
+      continue;
+    }
+    parts.push(html.slice(from, start.index), ' ');
+    from = end.lastIndex;
+    CODE_START.lastIndex = from;
+  }
+  parts.push(html.slice(from));
+  return parts.join('');
+}
+
+/**
+ * The page's text for the sentence search: tags dropped (scripts and styles first), entities and
+ * quotes normalised. Every pattern stops at the next `<` or is bounded, so a crafted page (a
+ * `<` never closed, thousands of unclosed `<script>`) is scanned in time linear in its size.
+ */
 function textOf(html: string): string {
-  return html
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
+  return withoutCode(html)
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&(?:#0*39|#x0*27|apos|rsquo|lsquo);|[’‘]/gi, "'")
     .replace(/&(?:amp|#0*38|#x0*26);/gi, '&')
     .replace(/&(?:nbsp|#160|#xa0);|\u00a0/gi, ' ')

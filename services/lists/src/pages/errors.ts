@@ -14,7 +14,8 @@ export type PageFetchErrorKind =
   | 'tooManyRedirects'
   | 'notFound'
   | 'status'
-  | 'blocked';
+  | 'blocked'
+  | 'unreadable';
 
 /**
  * The machine-readable code of each kind, sent next to the message (422
@@ -35,6 +36,7 @@ export const PAGE_ERROR_CODES: Record<PageFetchErrorKind, string> = {
   notFound: 'page_not_found',
   status: 'page_error',
   blocked: 'page_blocked',
+  unreadable: 'page_unreadable',
 };
 
 /** A refused or failed page fetch; the message is shown to the user (422 on the url field). */

@@ -41,6 +41,7 @@ export const MESSAGES = {
   notFound: 'The site says this page does not exist (HTTP 404). Check the address, or fill in the details yourself.',
   status: (status: number) => `The site answered with an error (HTTP ${status}). Check the address and try again.`,
   blocked: 'This shop blocks automatic reading of its pages (it answered with a robot check). Fill in the details yourself.',
+  unreadable: 'This page could not be read. Fill in the details yourself.',
 } as const;
 
 export const MAX_URL_LENGTH = 2048;

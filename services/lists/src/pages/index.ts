@@ -1,14 +1,15 @@
 import type { LookupFunction } from 'node:net';
-import { createRateLimit, HttpError, requireIdentity, validateShape } from '@wishlist/service-kit';
+import { createRateLimit, HttpError, requireIdentity, validateShape, type Logger } from '@wishlist/service-kit';
 import { Router, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { ListsConfig } from '../config';
 import { parseAllowlist } from './allowlist';
-import { PageFetchError } from './errors';
+import { PAGE_ERROR_CODES, PageFetchError } from './errors';
 import { createPageFetcher, type FetchedPage, type PageFetcher } from './fetchPage';
-import { checkUrl } from './guard';
-import { extractMetadata, type PageMetadata } from './metadata';
+import { checkUrl, MESSAGES } from './guard';
+import type { PageMetadata } from './metadata';
+import { createPageReader, PageReaderBusy, PageUnreadable, type PageReader } from './reader';
 import { pictureOf } from '../images/sign';
 
 export { extractMetadata, type PageMetadata } from './metadata';
@@ -16,7 +17,15 @@ export { parsePriceToCents } from './price';
 
 export type PagesConfig = Pick<
   ListsConfig,
-  'pageFetchAllowlist' | 'pageFetchTimeoutMs' | 'pageFetchMaxBytes' | 'pageFetchMaxRedirects' | 'pageCacheTtlMs'
+  | 'pageFetchAllowlist'
+  | 'pageFetchTimeoutMs'
+  | 'pageFetchMaxBytes'
+  | 'pageFetchMaxRedirects'
+  | 'pageCacheTtlMs'
+  | 'pageReaderThreads'
+  | 'pageReaderTimeoutMs'
+  | 'pageReaderMaxQueue'
+  | 'pageReaderMaxHeapMb'
 >;
 
 export interface PagesDeps {
@@ -24,10 +33,23 @@ export interface PagesDeps {
   lookup?: LookupFunction;
   /** Per-user limit of page reads per minute (both calls together). */
   perMinute?: number;
+  /** Where a reading thread's failure outside a request is logged. */
+  logger?: Logger;
 }
 
 interface CachedPage extends FetchedPage {
-  metadata?: PageMetadata;
+  /** The page's reading, shared by concurrent calls; kept when it failed for good. */
+  reading?: Promise<PageMetadata>;
+}
+
+/** The readers of every router made here, stopped together at shutdown. */
+const readers = new Set<PageReader>();
+
+/** Terminates the page-reading threads (the service's shutdown). */
+export async function closePageReaders(): Promise<void> {
+  const all = [...readers];
+  readers.clear();
+  await Promise.all(all.map((reader) => reader.close()));
 }
 
 const CACHE_ENTRIES = 200;
@@ -45,7 +67,9 @@ const ACCEPT_LANGUAGE = { en: 'en-US,en;q=0.9,fr;q=0.6', fr: 'fr-FR,fr;q=0.9,en;
  * share one guarded fetcher, one per-URL cache and one per-user rate limit. A refused or failed
  * URL answers 422 `{ errors: { url }, code }`: a message that says what to do, and a code per
  * reason (`page_blocked` for a robot check, `page_timeout`, `page_not_found`, `url_forbidden`…,
- * see PAGE_ERROR_CODES) for clients that word it themselves.
+ * see PAGE_ERROR_CODES) for clients that word it themselves. The metadata call reads the page in
+ * a worker thread (reader.ts): a page that cannot be read there answers 422 `page_unreadable`, a
+ * reader with every thread and its queue taken 503 `page_reader_busy` with Retry-After.
  */
 export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Router {
   const allowlist = parseAllowlist(config.pageFetchAllowlist);
@@ -56,6 +80,17 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     maxRedirects: config.pageFetchMaxRedirects,
     lookup: deps.lookup,
   });
+  // Parsing and reading a page is CPU work whose cost the page's author chooses: it runs in
+  // worker threads with a deadline, never on the thread that answers everyone.
+  const reader = createPageReader({
+    threads: config.pageReaderThreads,
+    timeoutMs: config.pageReaderTimeoutMs,
+    maxQueue: config.pageReaderMaxQueue,
+    maxHeapMb: config.pageReaderMaxHeapMb,
+    onThreadError: (err) => deps.logger?.warn({ err }, 'page reader thread failed'),
+  });
+  readers.add(reader);
+  const busyRetryAfterS = Math.max(1, Math.ceil(config.pageReaderTimeoutMs / 1000));
 
   // Successful fetches only: a rejected fetchMethod leaves nothing behind. Concurrent reads of
   // one URL share a single fetch.
@@ -81,6 +116,47 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
         throw new HttpError(422, err.code, 'The page could not be read.', { url: err.message });
       }
       throw err;
+    }
+  }
+
+  // Reads started per person and not yet over: one at a time each, so that one account cannot
+  // take every reading thread (a crafted page costs up to a deadline).
+  const readingFor = new Set<string>();
+  const busy = () =>
+    new HttpError(503, 'page_reader_busy', 'Too many pages are being read right now. Try again in a few seconds.', undefined, busyRetryAfterS);
+
+  function startReading(req: Request, page: CachedPage): Promise<PageMetadata> {
+    const person = req.identity!.userId;
+    if (readingFor.has(person)) {
+      req.log?.info({ pageRead: 'one-at-a-time', host: hostOf(page.url) }, 'page read refused: this person is reading another page');
+      throw busy();
+    }
+    readingFor.add(person);
+    const reading = reader.read(page.html, page.url);
+    void reading.then(
+      () => readingFor.delete(person),
+      () => readingFor.delete(person),
+    );
+    return reading;
+  }
+
+  async function metadataOf(req: Request, page: CachedPage): Promise<PageMetadata> {
+    const reading = (page.reading ??= startReading(req, page));
+    try {
+      return await reading;
+    } catch (err) {
+      // The same bytes fail the same way (an exception, the heap limit): that outcome stays with
+      // the cached page. A full pool or a deadline met on a loaded machine may pass: retried.
+      const final = err instanceof PageUnreadable && err.reason !== 'deadline';
+      if (!final && page.reading === reading) page.reading = undefined;
+      if (err instanceof PageReaderBusy) {
+        req.log?.warn({ pageRead: 'busy', host: hostOf(page.url) }, 'page reader busy');
+        throw busy();
+      }
+      const reason = err instanceof PageUnreadable ? err.reason : 'failed';
+      const cause = err instanceof PageUnreadable ? err.cause : err;
+      req.log?.warn({ pageRead: reason, host: hostOf(page.url), ...(reason === 'failed' && { err: cause }) }, 'page could not be read');
+      throw new HttpError(422, PAGE_ERROR_CODES.unreadable, 'The page could not be read.', { url: MESSAGES.unreadable });
     }
   }
 
@@ -111,12 +187,12 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
 
   router.post('/api/pages/metadata', signedIn, perUser, body, async (req, res) => {
     const page = await read(req);
-    page.metadata ??= extractMetadata(page.html, page.url);
+    const metadata = await metadataOf(req, page);
     res.set('Cache-Control', 'private, no-store');
     // Each candidate's copy from our own origin (issue 11 §9: a plain-http picture shows in the
     // picker; the visitor's browser never calls the shop), keyed by the candidate URL.
-    const pictures = Object.fromEntries(page.metadata.images.flatMap((image) => (pictureOf(image) ? [[image, pictureOf(image)!]] : [])));
-    res.json({ data: { url: page.url, ...page.metadata, pictures } });
+    const pictures = Object.fromEntries(metadata.images.flatMap((image) => (pictureOf(image) ? [[image, pictureOf(image)!]] : [])));
+    res.json({ data: { url: page.url, ...metadata, pictures } });
   });
 
   return router;
