@@ -34,7 +34,7 @@ describe('CheckYourEmailsPage', () => {
     const { container } = await renderPage(<CheckYourEmailsPage />, { path: PATH });
     expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mails' })).toHaveFocus();
     expect(screen.getByText('me@example.com').tagName).toBe('STRONG');
-    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to open the link…');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to confirm from the link…');
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('link', { name: 'Use another address' })).toHaveAttribute('href', '/authenticate');
     jest.useRealTimers();
