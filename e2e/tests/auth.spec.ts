@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { APPROVE_SIGN_IN, latestMailTo, requestSignIn, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
-import { expectAccessible } from './helpers';
+import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 
 test('sign in with the link opened on another device; the asking device proceeds by itself', async ({ page, browser }) => {
   // A login-required page first: the wanted path is remembered for after sign-in.
@@ -151,6 +151,7 @@ test.describe('the e-mailed link signs in only the device the person approves', 
     await expect(mailTab.getByText('This is the browser that asked.')).toBeVisible();
     await expect(mailTab.getByTestId('request-code')).toHaveText(code);
     await expectAccessible(mailTab);
+    await expectNoHorizontalOverflow(mailTab);
     await mailTab.getByRole('button', { name: 'Yes, sign in this device' }).click();
     await expect(mailTab.getByRole('button', { name: /sign out/i }).first()).toBeVisible();
     await expect(mailTab).toHaveURL(/\/product-list\/[^/]+$/);
@@ -169,6 +170,7 @@ test.describe('the e-mailed link signs in only the device the person approves', 
     await expect(laptop.getByText('Check that the code below is the one shown on the screen of the device you want to sign in.')).toBeVisible();
     await expect(laptop.getByText('This is the browser that asked.')).toHaveCount(0);
     await expectAccessible(laptop);
+    await expectNoHorizontalOverflow(laptop);
 
     // Opened, read, not approved: the asker's bearer still reads nothing, and it is still waiting.
     expect(await listsStatus(laptop, a.bearer)).toBe(401);

@@ -1,3 +1,4 @@
+import type { SignInRequestState as RequestState, SignInRequestView } from '@wishlist/contracts';
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
 import {
   countWrongTry,
@@ -47,17 +48,6 @@ export interface TokenServiceDeps {
 }
 
 type DeadReason = 'refused' | 'revoked' | 'too_many_tries' | 'expired';
-
-/** Where a sign-in request stands, as the page opened from its link shows it. */
-export type RequestState = 'pending' | 'validated' | 'refused';
-
-export interface SignInRequestView {
-  device: { browser: string | null; os: string | null };
-  requestedAt: string;
-  timeZone: string | null;
-  matchCode: string | null;
-  state: RequestState;
-}
 
 function alreadyValidated(): HttpError {
   return new HttpError(409, 'token_already_validated', 'This sign-in was already approved; sign out of that device to end it.');
