@@ -43,13 +43,26 @@ export async function requestSignIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/check-your-emails$/);
 }
 
+/** The button of the page opened from the e-mail that approves the sign-in (en or fr). */
+export const APPROVE_SIGN_IN = /^(Yes, sign in this device|Oui, connecter cet appareil)$/;
+export const REFUSE_SIGN_IN = /^(This was not me|Ce n’était pas moi)$/;
+
+/**
+ * Opens the e-mailed link on `page` and approves the request there ("Yes, sign in this device"):
+ * opening it alone signs nothing in.
+ */
+export async function openAndApprove(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('button', { name: APPROVE_SIGN_IN }).click();
+}
+
 /** Signs in on this page from start to end (link opened on the same device). Returns the address. */
 export async function signIn(page: Page, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   await page.goto('/authenticate');
   await requestSignIn(page, email);
   const { path } = validationPath(await latestMailTo(page.request, email));
-  await page.goto(path);
+  await openAndApprove(page, path);
   await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeVisible();
   return email;
 }

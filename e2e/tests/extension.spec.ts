@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { encodeProductUrl, productCreationFromUrlPath } from '../../shared/contracts/src/productUrl';
 import { PORT, SHOP_URL } from '../playwright.config';
-import { latestMailTo, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
+import { APPROVE_SIGN_IN, latestMailTo, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
 import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 import AxeBuilder from '@axe-core/playwright';
 import AdmZip from 'adm-zip';
@@ -89,11 +89,16 @@ async function launchWithExtension(dir: string, lang: 'en-US' | 'fr-FR') {
   };
 }
 
-/** The validation link of the newest sign-in mail to `email`, opened in a tab of `context`. */
-async function openSignInLink(context: BrowserContext, email: string, sentAfter: string) {
+/**
+ * The validation link of the newest sign-in mail to `email`, opened in a tab of `context` and
+ * approved there ("Yes, sign in this device"); `matchCode`, when given, is the code it must show.
+ */
+async function openSignInLink(context: BrowserContext, email: string, sentAfter: string, matchCode?: string) {
   const { path } = validationPath(await latestMailTo(context.request, email, sentAfter));
   const mailTab = await context.newPage();
   await mailTab.goto(`${SERVER}${path}`);
+  if (matchCode) await expect(mailTab.getByTestId('request-code')).toHaveText(matchCode);
+  await mailTab.getByRole('button', { name: APPROVE_SIGN_IN }).click();
   // This browser's site is not the one that asked: "validated, sign in on your other devices".
   await expect(mailTab).toHaveURL(/\/validate-email-success$/);
   await mailTab.close();
@@ -162,9 +167,14 @@ test.describe('browser extension', () => {
     const pending = (await stored()).token!;
     expect(pending.name).toMatch(/^t\d+-[0-9a-f]{32}$/);
     expect(pending.server).toBe(SERVER);
+    // The waiting screen shows the code the link's page shows too.
+    const matchCode = (await popup.locator('.x-code').innerText()).trim();
+    expect(matchCode).toMatch(/^[0-9]{4}$/);
+    await expect(popup.getByText('The page opened from the e-mail will show the same code. Approve the sign-in there.')).toBeVisible();
+    await expectPopupAccessible(popup);
 
-    // The link is opened elsewhere (another tab here); the popup's 2 s polling notices it.
-    await openSignInLink(context, email, sentAt);
+    // The link is opened elsewhere (another tab here) and approved; the popup's 2 s polling notices it.
+    await openSignInLink(context, email, sentAt, matchCode);
 
     await expect(popup.getByRole('heading', { name: 'Add to my wish list' })).toBeVisible({ timeout: 15_000 });
     await expect(popup.getByText('From localhost')).toBeVisible();

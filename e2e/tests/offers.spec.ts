@@ -6,7 +6,7 @@
 // (browser locale fr-FR: app pages have no language prefix).
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
-import { latestMailTo, storedBearer, uniqueEmail, validationPath, type OutboxMail } from './auth-helpers';
+import { latestMailTo, openAndApprove, storedBearer, uniqueEmail, validationPath, type OutboxMail } from './auth-helpers';
 import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 
 type Lang = 'en' | 'fr';
@@ -176,7 +176,7 @@ async function ownerSignsIn(page: Page, T: Texts): Promise<{ email: string; list
   await page.getByRole('button', { name: T.signInSubmit }).click();
   await expect(page).toHaveURL(/\/check-your-emails$/);
   const { path } = validationPath(await latestMailTo(page.request, email));
-  await page.goto(path);
+  await openAndApprove(page, path);
   await expect(page).toHaveURL(/\/product-list\/[^/]+/, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: T.signOut }).first()).toBeAttached();
   const listId = /\/product-list\/([^/?#]+)/.exec(page.url())![1];

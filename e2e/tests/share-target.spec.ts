@@ -6,7 +6,7 @@
 // hiding what SPEC says. Desktop and 360 px.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
-import { latestMailTo, requestSignIn, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
+import { latestMailTo, openAndApprove, requestSignIn, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
 import { expectAccessible, expectNoHorizontalOverflow, languageSwitch, mainHeading } from './helpers';
 
 const BOOK = 'Le Petit Prince (illustrated)';
@@ -69,7 +69,7 @@ test('signed out: sign-in first, then back on the prefilled form (auth-redirecti
   const email = uniqueEmail('share-out');
   await requestSignIn(page, email);
   const { path } = validationPath(await latestMailTo(page.request, email));
-  await page.goto(path);
+  await openAndApprove(page, path);
   // The stored redirect is the product creation from the shared link.
   await expect(page).toHaveURL(isMobile(info) ? /\/create-product\/from\// : /\/product-list\/[0-9a-f]{24}\?encodedProductUrl=/, { timeout: 20_000 });
   await expectPrefilledForm(page, info, (await defaultList(page)).id);

@@ -9,7 +9,7 @@
 // session is checked, page titles, the mobile Products tab, the /server-error heading.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
-import { latestMailTo, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
+import { latestMailTo, openAndApprove, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
 import { expectAccessible, expectAppShown, expectNoHorizontalOverflow, languageSwitch } from './helpers';
 
 type Lang = 'en' | 'fr';
@@ -127,7 +127,7 @@ async function signInHere(page: Page, lang: Lang, email: string): Promise<void> 
   await page.getByRole('button', { name: T.send }).click();
   await expect(page).toHaveURL(/\/check-your-emails$/);
   const mail = await latestMailTo(page.request, email, before);
-  await page.goto(validationPath(mail).path);
+  await openAndApprove(page, validationPath(mail).path);
 }
 
 /** The signed-out header: the "Sign in" link on desktop, the "Log in" tab at 360 px. */

@@ -181,4 +181,37 @@ describe('usePopupSession', () => {
     await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('signed-out:expired'));
     expect(await chrome.storage.local.get(null)).toEqual({});
   });
+
+  it('a sign-in refused from the e-mailed link: signed out, told so, token forgotten', async () => {
+    jest.useFakeTimers();
+    try {
+      await chrome.storage.local.set({ token: { ...TOKEN, matchCode: '4827' } });
+      api.ownLists.mockRejectedValue(new ApiError(401, {}));
+      api.tokenState.mockResolvedValueOnce('pending').mockResolvedValueOnce('refused');
+      const Show = await Probe();
+      render(<Show />);
+      await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('pending'));
+      await act(async () => void (await jest.advanceTimersByTimeAsync(2000)));
+      await waitFor(() => expect(screen.getByTestId('kind')).toHaveTextContent('signed-out:refused'));
+      expect(await chrome.storage.local.get(null)).toEqual({});
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('sign-in screens', () => {
+  it('the waiting screen shows the match code the link\'s page shows too', async () => {
+    const { CheckYourEmails } = await import('../src/popup/SignIn');
+    render(<CheckYourEmails email="me@example.com" matchCode="4827" onCancel={jest.fn()} />);
+    expect(screen.getByText('4827').tagName).toBe('STRONG');
+    expect(screen.getByText('4827').parentElement).toHaveTextContent('Your code: 4827');
+    expect(screen.getByText('The page opened from the e-mail will show the same code. Approve the sign-in there.')).toBeInTheDocument();
+  });
+
+  it('a refused sign-in is said on the sign-in screen', async () => {
+    const { SignIn } = await import('../src/popup/SignIn');
+    render(<SignIn reason="refused" onSubmit={jest.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('The sign-in was refused from the link in the e-mail: nothing was signed in. If it was you, ask again.');
+  });
 });

@@ -1,10 +1,10 @@
 // The extension is a client of the same `/api` (SPEC §7) through the shared API client, pointed at
 // the configured server and carrying the bearer kept in extension storage.
 import {
+  askSignIn,
   configureApiClient,
   createProduct,
   createProductList,
-  createToken,
   getProductLists,
   getTokenState,
   revokeToken,
@@ -39,18 +39,19 @@ export async function ownLists(): Promise<ProductList[]> {
 /**
  * The device-token flow (SPEC §4, as the web app does it): a fresh token name with its random
  * suffix, `POST /api/tokens` with the e-mail, and the bearer kept (not yet valid) in extension
- * storage until the link in the e-mail is opened.
+ * storage until the sign-in is approved from the link in the e-mail. The match code the link's
+ * page shows too is kept with it, so the waiting screen shows it whenever the popup reopens.
  */
 export async function requestSignIn(server: string, email: string): Promise<StoredToken> {
   const tokenName = createTokenName();
-  const issued = await createToken({ email, tokenName, language: uiLanguage() });
-  const token: StoredToken = { name: tokenName, bearer: issued, email, server };
+  const { token: issued, matchCode } = await askSignIn({ email, tokenName, language: uiLanguage() });
+  const token: StoredToken = { name: tokenName, bearer: issued, email, server, ...(matchCode ? { matchCode } : {}) };
   await setStoredToken(token);
   bearer = issued;
   return token;
 }
 
-/** `GET /api/tokens/{name}`: validated, pending, or dead (expired, revoked). */
+/** `GET /api/tokens/{name}`: validated, pending, refused from the link, or dead (expired, revoked). */
 export function tokenState(token: StoredToken): Promise<TokenState> {
   return getTokenState(token.name);
 }

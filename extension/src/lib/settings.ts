@@ -38,6 +38,8 @@ export async function setServerUrl(url: string | null): Promise<void> {
 /** The device token, with the address the sign-in e-mail went to while it waits for validation. */
 export interface StoredToken extends Token {
   email?: string;
+  /** The code the page opened from the e-mail shows too, while the sign-in waits. */
+  matchCode?: string;
   /** The server that issued it: a token is never sent to another server. */
   server: string;
 }
@@ -45,7 +47,13 @@ export interface StoredToken extends Token {
 export async function getStoredToken(): Promise<StoredToken | null> {
   const value = (await chrome.storage.local.get(TOKEN_KEY))[TOKEN_KEY] as Partial<StoredToken> | undefined;
   if (!value || typeof value.name !== 'string' || typeof value.bearer !== 'string' || typeof value.server !== 'string') return null;
-  return { name: value.name, bearer: value.bearer, server: value.server, email: typeof value.email === 'string' ? value.email : undefined };
+  return {
+    name: value.name,
+    bearer: value.bearer,
+    server: value.server,
+    email: typeof value.email === 'string' ? value.email : undefined,
+    ...(typeof value.matchCode === 'string' ? { matchCode: value.matchCode } : {}),
+  };
 }
 
 /** Storing null ends the session here: the token and the last list (another account's) go. */

@@ -70,7 +70,7 @@ export function Popup() {
           </section>
         )}
         {session.kind === 'signed-out' && <SignIn reason={session.reason} onSubmit={startSignIn} />}
-        {session.kind === 'pending' && <CheckYourEmails email={session.token.email} onCancel={() => void endSession()} />}
+        {session.kind === 'pending' && <CheckYourEmails email={session.token.email} matchCode={session.token.matchCode} onCancel={() => void endSession()} />}
         {signedIn && server && !reading && <Loading label={t('readingPage')} />}
         {signedIn && server && reading?.kind === 'not-web' && (
           <p className="x-note x-note--warn" role="status">

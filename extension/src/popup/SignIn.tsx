@@ -7,7 +7,7 @@ import { t } from '../lib/i18n';
 import { isServerDown } from './usePopupSession';
 
 /** Passwordless sign-in, as on the site: an e-mail, then the link in it (SPEC §4). */
-export function SignIn({ reason, onSubmit }: { reason?: 'expired' | 'signed-out'; onSubmit: (email: string) => Promise<void> }) {
+export function SignIn({ reason, onSubmit }: { reason?: 'expired' | 'signed-out' | 'refused'; onSubmit: (email: string) => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +34,7 @@ export function SignIn({ reason, onSubmit }: { reason?: 'expired' | 'signed-out'
     <section className="x-section" aria-labelledby={`${id}-title`}>
       {reason === 'signed-out' && <p className="x-note" role="status">{t('signedOutNotice')}</p>}
       {reason === 'expired' && <p className="x-note x-note--warn" role="status">{t('sessionEndedNotice')}</p>}
+      {reason === 'refused' && <p className="x-note x-note--warn" role="status">{t('signInRefusedNotice')}</p>}
       <h2 id={`${id}-title`} className="x-title">{t('signInTitle')}</h2>
       <p className="x-lead">{t('signInLead')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate className="x-form">
@@ -67,11 +68,19 @@ export function SignIn({ reason, onSubmit }: { reason?: 'expired' | 'signed-out'
 }
 
 /** Waiting for the e-mail link; the popup polls and continues by itself. */
-export function CheckYourEmails({ email, onCancel }: { email?: string; onCancel: () => void }) {
+export function CheckYourEmails({ email, matchCode, onCancel }: { email?: string; matchCode?: string; onCancel: () => void }) {
   return (
     <section className="x-section" aria-labelledby="x-wait-title">
       <h2 id="x-wait-title" className="x-title">{t('checkEmailsTitle')}</h2>
       <p className="x-lead">{email ? t('checkEmailsSentTo', email) : t('checkEmailsSent')}</p>
+      {matchCode && (
+        <div className="x-match">
+          <p>
+            {t('checkEmailsCode')} <strong className="x-code">{matchCode}</strong>
+          </p>
+          <p className="x-muted">{t('checkEmailsCodeHint')}</p>
+        </div>
+      )}
       <div className="x-waiting" role="status" aria-live="polite">
         <Spinner size="sm" />
         <span>{t('checkEmailsWaiting')}</span>

@@ -11,7 +11,7 @@ export const TOKEN_POLL_MS = 2000;
 
 export type Session =
   | { kind: 'checking' }
-  | { kind: 'signed-out'; reason?: 'expired' | 'signed-out' }
+  | { kind: 'signed-out'; reason?: 'expired' | 'signed-out' | 'refused' }
   | { kind: 'pending'; token: StoredToken }
   | { kind: 'signed-in'; token: StoredToken; lists: ProductList[] }
   | { kind: 'unreachable' };
@@ -47,10 +47,11 @@ export function usePopupSession() {
       if (state === 'pending') {
         setSession({ kind: 'pending', token: current });
       } else {
-        // Validated yet refused: revoked elsewhere (signed out on the site). Dead: expired.
+        // Refused from the e-mailed link. Validated yet refused: revoked elsewhere (signed out on
+        // the site). Dead: expired.
         await setStoredToken(null);
         token.current = null;
-        setSession({ kind: 'signed-out', reason: state === 'dead' ? 'expired' : 'signed-out' });
+        setSession({ kind: 'signed-out', reason: state === 'refused' ? 'refused' : state === 'dead' ? 'expired' : 'signed-out' });
       }
     }
   }, []);
@@ -82,7 +83,7 @@ export function usePopupSession() {
       else if (state === 'validated') await resolve(current, server);
       else {
         await setStoredToken(null);
-        setSession({ kind: 'signed-out', reason: 'expired' });
+        setSession({ kind: 'signed-out', reason: state === 'refused' ? 'refused' : 'expired' });
       }
     };
     timer = setTimeout(() => void poll(), TOKEN_POLL_MS);

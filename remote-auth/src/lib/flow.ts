@@ -65,3 +65,25 @@ export function pendingEmail(): string | null {
     return null;
   }
 }
+
+const PENDING_MATCH_CODE_KEY = 'wishlist-auth-match-code';
+
+/** The match code of the sign-in `tokenName` asked from this tab, shown by /check-your-emails. */
+export function rememberMatchCode(tokenName: string, code: string | null): void {
+  try {
+    if (code) sessionStorage.setItem(PENDING_MATCH_CODE_KEY, JSON.stringify({ tokenName, code }));
+    else sessionStorage.removeItem(PENDING_MATCH_CODE_KEY);
+  } catch {
+    /* private mode: the page then shows no code */
+  }
+}
+
+/** The match code remembered for `tokenName`, or null (another sign-in's code is never shown). */
+export function pendingMatchCode(tokenName: string | undefined): string | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PENDING_MATCH_CODE_KEY) ?? 'null') as { tokenName?: unknown; code?: unknown } | null;
+    return tokenName && stored?.tokenName === tokenName && typeof stored.code === 'string' ? stored.code : null;
+  } catch {
+    return null;
+  }
+}

@@ -75,7 +75,7 @@ describe('AuthenticatePage', () => {
     ['/authenticate/offering', 'offering', null],
     ['/authenticate', null, null],
   ])('%s: remembers the reason of the sign-in (its success notice), and where deletion returns', async (path, reason, redirection) => {
-    api.createToken.mockResolvedValue('bearer-1');
+    api.askSignIn.mockResolvedValue({ token: 'bearer-1', matchCode: '0427' });
     await renderPage(<AuthenticatePage />, { path, route: ROUTE });
     fireEvent.change(field(), { target: { value: 'me@example.com' } });
     fireEvent.click(submit());
@@ -87,8 +87,8 @@ describe('AuthenticatePage', () => {
 
   it('sends the address with a new token name and the language, stores the bearer and goes to /check-your-emails', async () => {
     jest.spyOn(Date, 'now').mockReturnValue(1700000000000);
-    let resolve!: (bearer: string) => void;
-    api.createToken.mockReturnValue(new Promise((r) => (resolve = r)));
+    let resolve!: (answer: { token: string; matchCode: string | null }) => void;
+    api.askSignIn.mockReturnValue(new Promise((r) => (resolve = r)));
     await renderPage(<AuthenticatePage />, { path: '/authenticate', route: ROUTE, lang: 'fr' });
     fireEvent.change(screen.getByLabelText(/Adresse e-mail/), { target: { value: ' me@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'M’envoyer un lien de connexion' }));
@@ -96,9 +96,10 @@ describe('AuthenticatePage', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
     const tokenName = expect.stringMatching(/^t1700000000000-[0-9a-f]{32}$/);
-    expect(api.createToken).toHaveBeenCalledWith({ email: 'me@example.com', tokenName, language: 'fr' });
-    resolve('bearer-1');
+    expect(api.askSignIn).toHaveBeenCalledWith({ email: 'me@example.com', tokenName, language: 'fr' });
+    resolve({ token: 'bearer-1', matchCode: '0427' });
     await waitFor(() => expect(currentLocation()).toBe('/check-your-emails'));
+    expect(JSON.parse(sessionStorage.getItem('wishlist-auth-match-code')!)).toEqual({ tokenName: expect.any(String), code: '0427' });
     expect(useSessionStore.getState().token).toEqual({ name: tokenName, bearer: 'bearer-1' });
     expect(JSON.parse(localStorage.getItem('token')!)).toEqual({ name: tokenName, bearer: 'bearer-1' });
     expect(sessionStorage.getItem('wishlist-auth-email')).toBe('me@example.com');
@@ -106,7 +107,7 @@ describe('AuthenticatePage', () => {
   });
 
   it('429: says to try again in a few minutes', async () => {
-    api.createToken.mockRejectedValue(new api.ApiError(429, {}));
+    api.askSignIn.mockRejectedValue(new api.ApiError(429, {}));
     await renderPage(<AuthenticatePage />, { path: '/authenticate', route: ROUTE });
     fireEvent.change(field(), { target: { value: 'me@example.com' } });
     fireEvent.click(submit());
@@ -117,7 +118,7 @@ describe('AuthenticatePage', () => {
   });
 
   it('422: flags the address as not accepted', async () => {
-    api.createToken.mockRejectedValue(new api.ApiError(422, { errors: { email: 'invalid' } }));
+    api.askSignIn.mockRejectedValue(new api.ApiError(422, { errors: { email: 'invalid' } }));
     await renderPage(<AuthenticatePage />, { path: '/authenticate', route: ROUTE });
     fireEvent.change(field(), { target: { value: 'me@example.com' } });
     fireEvent.click(submit());
@@ -128,7 +129,7 @@ describe('AuthenticatePage', () => {
   });
 
   it('unreachable API: the api-unreachable notification', async () => {
-    api.createToken.mockRejectedValue(new api.ApiError(500, {}, true));
+    api.askSignIn.mockRejectedValue(new api.ApiError(500, {}, true));
     await renderPage(<AuthenticatePage />, { path: '/authenticate', route: ROUTE });
     fireEvent.change(field(), { target: { value: 'me@example.com' } });
     fireEvent.click(submit());

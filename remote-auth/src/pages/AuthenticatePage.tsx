@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { createToken, isApiError } from '@wishlist/api-client';
+import { askSignIn, isApiError } from '@wishlist/api-client';
 import { isValidEmail } from '@wishlist/contracts';
 import { createTokenName, isAuthReason, notify, usePreferencesStore, useSessionStore, type AuthReason } from '@wishlist/stores';
 import { Button, TextField } from '@wishlist/ui';
 import { AuthPage } from '../components/AuthPage';
 import { MailIcon } from '../components/Icons';
 import { useAuthT } from '../i18n';
-import { ACCOUNT_DELETION_PATH, rememberPendingEmail } from '../lib/flow';
+import { ACCOUNT_DELETION_PATH, rememberMatchCode, rememberPendingEmail } from '../lib/flow';
 
 export type { AuthReason };
 
@@ -48,8 +48,9 @@ export default function AuthenticatePage() {
     const address = email.trim();
     const tokenName = createTokenName();
     try {
-      const bearer = await createToken({ email: address, tokenName, language: lang });
+      const { token: bearer, matchCode } = await askSignIn({ email: address, tokenName, language: lang });
       useSessionStore.getState().setToken({ name: tokenName, bearer });
+      rememberMatchCode(tokenName, matchCode);
       // The success notice speaks of what this sign-in was for; deleting the account goes back there.
       const preferences = usePreferencesStore.getState();
       preferences.setAuthReason(reason ?? null);

@@ -34,7 +34,7 @@ describe('CheckYourEmailsPage', () => {
     const { container } = await renderPage(<CheckYourEmailsPage />, { path: PATH });
     expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mails' })).toHaveFocus();
     expect(screen.getByText('me@example.com').tagName).toBe('STRONG');
-    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to open the link…');
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to confirm from the link…');
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('link', { name: 'Use another address' })).toHaveAttribute('href', '/authenticate');
     jest.useRealTimers();
@@ -112,6 +112,48 @@ describe('CheckYourEmailsPage', () => {
     await renderPage(<CheckYourEmailsPage />, { path: PATH });
     expect(currentLocation()).toBe('/authenticate');
     expect(api.getTokenState).not.toHaveBeenCalled();
+  });
+
+  it('shows the match code of this sign-in, the one the link\'s page shows too', async () => {
+    sessionStorage.setItem('wishlist-auth-match-code', JSON.stringify({ tokenName: 't42', code: '4827' }));
+    const { container } = await renderPage(<CheckYourEmailsPage />, { path: PATH });
+    expect(screen.getByText('4827').tagName).toBe('STRONG');
+    expect(screen.getByText('4827').parentElement).toHaveTextContent('Your code: 4827');
+    expect(screen.getByText('The page opened from the e-mail will show the same code.')).toBeInTheDocument();
+    jest.useRealTimers();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it('never shows the code of another sign-in', async () => {
+    sessionStorage.setItem('wishlist-auth-match-code', JSON.stringify({ tokenName: 't7', code: '4827' }));
+    await renderPage(<CheckYourEmailsPage />, { path: PATH });
+    expect(screen.queryByText('4827')).toBeNull();
+  });
+
+  it('refused from the link: says so, drops the pending token and offers to ask again', async () => {
+    sessionStorage.setItem('wishlist-auth-match-code', JSON.stringify({ tokenName: 't42', code: '4827' }));
+    api.getTokenState.mockResolvedValueOnce('pending').mockResolvedValueOnce('refused');
+    await renderPage(<CheckYourEmailsPage />, { path: PATH });
+    await tick(0);
+    await tick(2000);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign-in refused' })).toHaveFocus();
+    expect(screen.getByText('The sign-in was refused from the link in the e-mail: this device is not signed in.')).toBeInTheDocument();
+    expect(screen.getByText('If it was you, ask again.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/authenticate');
+    expect(currentLocation()).toBe(PATH);
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(sessionStorage.getItem('wishlist-auth-match-code')).toBeNull();
+    await tick(10000);
+    expect(api.getTokenState).toHaveBeenCalledTimes(2);
+    expect(notifications()).toEqual([]);
+  });
+
+  it('refused, in French', async () => {
+    api.getTokenState.mockResolvedValue('refused');
+    await renderPage(<CheckYourEmailsPage />, { path: PATH, lang: 'fr' });
+    await tick(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Connexion refusée' })).toBeInTheDocument();
+    expect(screen.getByText('Si c’était vous, refaites la demande.')).toBeInTheDocument();
   });
 
   it('speaks French', async () => {

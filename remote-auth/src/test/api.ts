@@ -7,6 +7,9 @@ export function apiMock() {
   return {
     ...actual,
     createToken: jest.fn(),
+    askSignIn: jest.fn(),
+    getSignInRequest: jest.fn(),
+    refuseSignIn: jest.fn(),
     getTokenState: jest.fn(),
     validateToken: jest.fn(),
     refreshDefaultListId: jest.fn(),
@@ -20,6 +23,9 @@ export function mocked() {
   const api = require('@wishlist/api-client') as typeof Api;
   return {
     createToken: api.createToken as jest.MockedFunction<typeof Api.createToken>,
+    askSignIn: api.askSignIn as jest.MockedFunction<typeof Api.askSignIn>,
+    getSignInRequest: api.getSignInRequest as jest.MockedFunction<typeof Api.getSignInRequest>,
+    refuseSignIn: api.refuseSignIn as jest.MockedFunction<typeof Api.refuseSignIn>,
     getTokenState: api.getTokenState as jest.MockedFunction<typeof Api.getTokenState>,
     validateToken: api.validateToken as jest.MockedFunction<typeof Api.validateToken>,
     refreshDefaultListId: api.refreshDefaultListId as jest.MockedFunction<typeof Api.refreshDefaultListId>,

@@ -138,6 +138,23 @@ it('answers malformed and wrong requests with 4xx JSON through the gateway', asy
   expect((await call('GET', '/api/tokens/tUnknown', { bearer: 'x'.repeat(43) })).status).toBe(401);
 });
 
+it('the link\'s page reads and refuses a request through the gateway, signed out, naming the asking device', async () => {
+  const tokenName = 't1700000000009';
+  const firefox = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
+  const created = await call('POST', '/api/tokens', { body: { email: 'asker@example.com', tokenName, timeZone: 'Europe/Paris' }, headers: { 'user-agent': firefox } });
+  expect(created.status).toBe(201);
+  const mails = (await call('GET', '/dev/mails')).body as { to: string; text: string }[];
+  const code = new RegExp(`/validate-email/${tokenName}/([A-Za-z0-9_-]+)`).exec(mails.find((m) => m.to === 'asker@example.com')!.text)![1];
+  const read = await call('POST', '/api/tokens/request', { body: { tokenName, validationCode: code } });
+  expect(read.status).toBe(200);
+  expect(read.body.data).toMatchObject({ device: { browser: 'Firefox', os: 'Android' }, timeZone: 'Europe/Paris', matchCode: created.body.matchCode, state: 'pending' });
+  expect(await call('POST', '/api/tokens/refusal', { body: { tokenName, validationCode: code } })).toEqual({ status: 200, body: { data: { state: 'refused' } } });
+  const polled = await call('GET', `/api/tokens/${tokenName}`, { bearer: created.body.token });
+  expect(polled.status).toBe(410);
+  expect(polled.body.error.code).toBe('token_refused');
+  expect((await call('GET', '/api/product-lists', { bearer: created.body.token })).status).toBe(401);
+});
+
 it('through the gateway, rotating X-Forwarded-For and the like gives no fresh sign-in limit (30 of 40 accepted)', async () => {
   await mongoose.connection.db!.collection(RATE_LIMIT_COLLECTION).deleteMany({}); // this suite's earlier sign-ins
   const statuses: number[] = [];

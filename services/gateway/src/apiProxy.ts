@@ -55,13 +55,16 @@ export function matchRoute(routes: UpstreamRoute[], path: string): UpstreamRoute
 
 /**
  * The only writes (POST, PUT, PATCH, DELETE) someone not signed in may make (SPEC §6-7, and the
- * services' routes): the sign-in flow (ask for a link, submit the code, revoke a bearer) and a
+ * services' routes): the sign-in flow (ask for a link, read or refuse the request, submit the code, revoke a bearer) and a
  * visitor's offer. Every other write needs a valid bearer, checked before its body is read.
  */
 const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   { method: 'POST', path: '/api/tokens' },
   { method: 'PUT', path: '/api/tokens' },
   { method: 'DELETE', path: '/api/tokens' },
+  // The page opened from the e-mail reads the request it approves, or refuses it.
+  { method: 'POST', path: '/api/tokens/request' },
+  { method: 'POST', path: '/api/tokens/refusal' },
   { method: 'POST', path: '/api/offerings' },
   // The giver of an anonymous offer confirms their address (the mailed code is the proof) or asks for the mail again.
   { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|verification-mail)$/ },

@@ -71,18 +71,20 @@ export async function getTokenStatus(tokenName: string): Promise<boolean> {
   }
 }
 
-export type TokenState = 'validated' | 'pending' | 'dead';
+export type TokenState = 'validated' | 'pending' | 'refused' | 'dead';
 
 /**
  * GET /api/tokens/{tokenName} for the polling page: `validated`, `pending` (not yet, or any
- * transient failure: network, 5xx, rate limit) or `dead` (410 expired/revoked/too many tries, 401,
- * 403, 404: waiting longer cannot succeed).
+ * transient failure: network, 5xx, rate limit), `refused` (410 token_refused: "this was not me"
+ * from the e-mailed link) or `dead` (410 expired/revoked/too many tries, 401, 403, 404: waiting
+ * longer cannot succeed).
  */
 export async function getTokenState(tokenName: string): Promise<TokenState> {
   try {
     const { data } = await request<{ isValidated?: boolean }>('GET', `/api/tokens/${id(tokenName)}`);
     return data?.isValidated === true ? 'validated' : 'pending';
   } catch (e) {
+    if (isApiError(e) && e.status === 410 && (e.data as { error?: { code?: unknown } } | null)?.error?.code === 'token_refused') return 'refused';
     if (isApiError(e) && [401, 403, 404, 410].includes(e.status)) return 'dead';
     return 'pending';
   }

@@ -1,5 +1,6 @@
 export * from './http';
 export * from './endpoints';
+export * from './signInRequests';
 export * from './session';
 export { TimedCache } from './cache';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';

@@ -10,9 +10,27 @@ export interface CreateTokenRequest {
   tokenName: string;
   /** Language of the validation e-mail (the current interface language). */
   language?: 'en' | 'fr';
+  /** The asker's IANA time zone, so the e-mail states the time of the request as they read it. */
+  timeZone?: string;
 }
 export interface CreateTokenResponse {
   token: string;
+  /** Shown on the asking screen; the page opened from the e-mail shows the same code. */
+  matchCode?: string;
+}
+
+/** Where a sign-in request stands (POST /api/tokens/request). */
+export type SignInRequestState = 'pending' | 'validated' | 'refused';
+
+/** `POST /api/tokens/request` `data`: what the page opened from the e-mail approves. */
+export interface SignInRequestView {
+  /** Browser and system of the device that asked (null: unknown). */
+  device: { browser: string | null; os: string | null };
+  /** ISO date of the request. */
+  requestedAt: string;
+  timeZone: string | null;
+  matchCode: string | null;
+  state: SignInRequestState;
 }
 export interface ValidateTokenRequest {
   tokenName: string;

@@ -69,6 +69,8 @@ export const createTokenRequestSchema = z.object({
   tokenName: z.string().trim().min(1),
   /** Language of the validation e-mail; optional (the service falls back to Accept-Language). */
   language: z.enum(['en', 'fr']).optional(),
+  /** The asker's IANA time zone for the e-mail; the service ignores one it does not know. */
+  timeZone: z.string().max(100).optional(),
 });
 
 export const validateTokenRequestSchema = z.object({

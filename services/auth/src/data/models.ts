@@ -31,6 +31,15 @@ const tokenSchema = new Schema(
     revokedAt: { type: Date, default: null },
     /** Sliding expiry of a validated bearer. */
     expiresAt: { type: Date, required: true },
+    /** Set (with `revokedAt`) when the person said from the e-mailed link that it was not them. */
+    refusedAt: { type: Date, default: null },
+    // What the page opened from the link shows before anyone approves: who asked, and when.
+    requestedAt: { type: Date, default: null },
+    deviceBrowser: { type: String, default: null },
+    deviceOs: { type: String, default: null },
+    timeZone: { type: String, default: null },
+    /** Shown on the asking screen and on the approval page; not a secret. */
+    matchCode: { type: String, default: null },
   },
   { timestamps: true },
 );

@@ -8,6 +8,11 @@ export interface NewToken {
   codeHash: string;
   codeExpiresAt: Date;
   expiresAt: Date;
+  requestedAt: Date;
+  deviceBrowser: string | null;
+  deviceOs: string | null;
+  timeZone: string | null;
+  matchCode: string;
 }
 
 export async function insertToken(token: NewToken): Promise<TokenDoc> {
@@ -30,6 +35,39 @@ export async function tokenById(id: mongoose.Types.ObjectId): Promise<TokenDoc |
 /** The unrevoked tokens called `name` (newest first, capped: a name is not a secret). */
 export async function unrevokedTokensNamed(name: string, limit: number): Promise<TokenDoc[]> {
   return (await Token.find({ name, revokedAt: null }).sort({ createdAt: -1 }).limit(limit).lean().exec()) as TokenDoc[];
+}
+
+/**
+ * The tokens called `name` a code may be looked up against: the unrevoked ones and the refused
+ * ones (whose page says so), newest first, capped.
+ */
+export async function tokensNamedForLookup(name: string, limit: number): Promise<TokenDoc[]> {
+  return (await Token.find({ name, $or: [{ revokedAt: null }, { refusedAt: { $ne: null } }] })
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean()
+    .exec()) as TokenDoc[];
+}
+
+/**
+ * Refuses a pending token (revoked at once), only while it is pending, unrevoked, under the
+ * tries limit and its code unexpired.
+ */
+export async function markRefused(
+  id: mongoose.Types.ObjectId,
+  options: { now: Date; maxTries: number },
+): Promise<TokenDoc | null> {
+  return (await Token.findOneAndUpdate(
+    {
+      _id: id,
+      validatedAt: null,
+      revokedAt: null,
+      failedTries: { $lt: options.maxTries },
+      codeExpiresAt: { $gt: options.now },
+    },
+    { $set: { refusedAt: options.now, revokedAt: options.now } },
+    { returnDocument: 'after', lean: true },
+  ).exec()) as TokenDoc | null;
 }
 
 /**

@@ -1,18 +1,22 @@
+import type { SignInRequestState as RequestState, SignInRequestView } from '@wishlist/contracts';
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
 import {
   countWrongTry,
   deleteToken,
   insertToken,
+  markRefused,
   markValidated,
   revokeByBearerHash,
   slideExpiry,
   tokenByBearerHash,
   tokenById,
+  tokensNamedForLookup,
   unrevokedTokensNamed,
 } from '../data/tokens';
 import { findUser, userForSignIn } from '../data/users';
 import type { TokenDoc } from '../data/models';
 import { hashSecret, newSecret, SECRET_PATTERN, sameHash } from './secrets';
+import { newMatchCode, parseDevice, validTimeZone } from './device';
 import { signInMail } from './signInMailer';
 
 /** Client-chosen device token names (`t` + ms in the app): safe in a URL path. */
@@ -43,7 +47,11 @@ export interface TokenServiceDeps {
   now?: () => Date;
 }
 
-type DeadReason = 'revoked' | 'too_many_tries' | 'expired';
+type DeadReason = 'refused' | 'revoked' | 'too_many_tries' | 'expired';
+
+function alreadyValidated(): HttpError {
+  return new HttpError(409, 'token_already_validated', 'This sign-in was already approved; sign out of that device to end it.');
+}
 
 function tooManyTries(): HttpError {
   return new HttpError(400, 'too_many_tries', MESSAGES.tooManyTries);
@@ -60,6 +68,7 @@ export function createTokenService(deps: TokenServiceDeps) {
   const base = rules.publicUrl.replace(/\/+$/, '');
 
   const deadReason = (t: TokenDoc, at: Date): DeadReason | null => {
+    if (t.refusedAt) return 'refused';
     if (t.revokedAt) return 'revoked';
     if (t.validatedAt) return t.expiresAt <= at ? 'expired' : null;
     if (t.failedTries >= rules.maxTries) return 'too_many_tries';
@@ -67,17 +76,83 @@ export function createTokenService(deps: TokenServiceDeps) {
     return null;
   };
 
+  /**
+   * The token of a name whose code this is, or throws as PUT answers: 422 malformed or unknown
+   * (a wrong code counted against each pending token of the name), 400 once their tries are spent.
+   * `withRefused`: a refused token is found too (its page says so).
+   */
+  const tokenOfCode = async (input: { tokenName: string; validationCode: string }, at: Date, withRefused: boolean): Promise<TokenDoc> => {
+    if (!TOKEN_NAME_PATTERN.test(input.tokenName) || !SECRET_PATTERN.test(input.validationCode)) throw incorrect();
+    const candidates = withRefused
+      ? await tokensNamedForLookup(input.tokenName, MAX_TOKENS_PER_NAME)
+      : await unrevokedTokensNamed(input.tokenName, MAX_TOKENS_PER_NAME);
+    const codeHash = hashSecret(input.validationCode);
+    let match: TokenDoc | undefined;
+    // Every candidate is compared, so the time taken says nothing about which one matched.
+    for (const t of candidates) if (sameHash(t.codeHash, codeHash) && !match) match = t;
+    if (match) return match;
+
+    const pending = candidates.filter((t) => !t.validatedAt && !t.revokedAt);
+    const live = pending.filter((t) => t.failedTries < rules.maxTries && t.codeExpiresAt > at);
+    if (live.length > 0) {
+      // What was read may be stale under concurrency: only a try actually counted (one of the
+      // `maxTries`) is answered "incorrect"; once they are spent, every answer is too-many-tries.
+      const counted = await countWrongTry(
+        live.map((t) => t._id),
+        rules.maxTries,
+      );
+      if (counted === 0) throw tooManyTries();
+      throw incorrect();
+    }
+    if (pending.some((t) => t.failedTries >= rules.maxTries)) throw tooManyTries();
+    throw incorrect();
+  };
+
+  /** The state of a looked-up token, or the error PUT would give for it. */
+  const checkLookup = (t: TokenDoc, at: Date): RequestState => {
+    if (t.refusedAt) return 'refused';
+    if (t.validatedAt) {
+      if (deadReason(t, at)) throw incorrect();
+      return 'validated';
+    }
+    if (t.failedTries >= rules.maxTries) throw tooManyTries();
+    if (t.codeExpiresAt <= at) throw incorrect();
+    return 'pending';
+  };
+
+  const viewOf = (t: TokenDoc, state: RequestState): SignInRequestView => ({
+    device: { browser: t.deviceBrowser ?? null, os: t.deviceOs ?? null },
+    requestedAt: (t.requestedAt ?? t.createdAt ?? now()).toISOString(),
+    timeZone: t.timeZone ?? null,
+    matchCode: t.matchCode ?? null,
+    state,
+  });
+
   return {
     /**
      * POST /api/tokens: creates the account on a first sign-in, issues a bearer (useless until
      * validated) and e-mails the validation link. Same answer for a known and a new address.
      */
-    async signIn(input: { email: string; tokenName: string; lang: Lang }): Promise<{ token: string }> {
+    async signIn(input: {
+      email: string;
+      tokenName: string;
+      lang: Lang;
+      userAgent?: string;
+      timeZone?: string;
+    }): Promise<{ token: string; matchCode: string }> {
       const at = now();
       const user = await userForSignIn(input.email.toLowerCase(), input.lang);
       const bearer = newSecret();
       const code = newSecret();
+      const device = parseDevice(input.userAgent);
+      const timeZone = validTimeZone(input.timeZone);
+      const matchCode = newMatchCode();
       const token = await insertToken({
+        requestedAt: at,
+        deviceBrowser: device.browser,
+        deviceOs: device.os,
+        timeZone,
+        matchCode,
         userId: user._id,
         name: input.tokenName,
         bearerHash: hashSecret(bearer),
@@ -88,14 +163,22 @@ export function createTokenService(deps: TokenServiceDeps) {
       });
       const link = `${base}/validate-email/${encodeURIComponent(input.tokenName)}/${code}`;
       try {
-        await deps.mailer.send(signInMail({ to: input.email, lang: input.lang, link, validitySeconds: rules.codeTtlSeconds }));
+        await deps.mailer.send(
+          signInMail({
+            to: input.email,
+            lang: input.lang,
+            link,
+            validitySeconds: rules.codeTtlSeconds,
+            request: { device, requestedAt: at, timeZone },
+          }),
+        );
       } catch (err) {
         deps.logger?.error({ err: (err as Error).message }, 'sign-in mail failed');
         // A token nobody can validate is of no use: leave nothing behind.
         await deleteToken(token._id).catch(() => undefined);
         throw HttpError.serviceUnavailable(MESSAGES.mailFailed, 'mail_unavailable');
       }
-      return { token: bearer };
+      return { token: bearer, matchCode };
     },
 
     /** GET /api/tokens/{tokenName}: polled by the device waiting for the link to be opened. */
@@ -114,46 +197,52 @@ export function createTokenService(deps: TokenServiceDeps) {
      * used up (even with the right code); 422 wrong, expired or unknown.
      */
     async validate(input: { tokenName: string; validationCode: string }): Promise<{ isValidated: true }> {
-      if (!TOKEN_NAME_PATTERN.test(input.tokenName) || !SECRET_PATTERN.test(input.validationCode)) throw incorrect();
       const at = now();
-      const candidates = await unrevokedTokensNamed(input.tokenName, MAX_TOKENS_PER_NAME);
-      const codeHash = hashSecret(input.validationCode);
-      let match: TokenDoc | undefined;
-      // Every candidate is compared, so the time taken says nothing about which one matched.
-      for (const t of candidates) if (sameHash(t.codeHash, codeHash) && !match) match = t;
-
-      if (match) {
-        if (match.validatedAt) {
-          // The link opened twice (or on a second device): still fine while the token lives.
-          if (deadReason(match, at)) throw incorrect();
-          return { isValidated: true };
-        }
-        if (match.failedTries >= rules.maxTries) throw tooManyTries();
-        if (match.codeExpiresAt <= at) throw incorrect();
-        const user = await findUser(String(match.userId));
-        if (!user || user.deletedAt) throw incorrect();
-        const done = await markValidated(match._id, { now: at, maxTries: rules.maxTries, expiresAt: new Date(at.getTime() + bearerTtlMs) });
-        if (done) return { isValidated: true };
-        // Lost a race (a wrong try, a revocation, another validation): answer from what is stored.
-        const fresh = await tokenById(match._id);
-        if (fresh?.validatedAt && !fresh.revokedAt) return { isValidated: true };
-        if (fresh && fresh.failedTries >= rules.maxTries) throw tooManyTries();
-        throw incorrect();
+      const match = await tokenOfCode(input, at, false);
+      if (match.validatedAt) {
+        // The link opened twice (or on a second device): still fine while the token lives.
+        if (deadReason(match, at)) throw incorrect();
+        return { isValidated: true };
       }
+      if (match.failedTries >= rules.maxTries) throw tooManyTries();
+      if (match.codeExpiresAt <= at) throw incorrect();
+      const user = await findUser(String(match.userId));
+      if (!user || user.deletedAt) throw incorrect();
+      const done = await markValidated(match._id, { now: at, maxTries: rules.maxTries, expiresAt: new Date(at.getTime() + bearerTtlMs) });
+      if (done) return { isValidated: true };
+      // Lost a race (a wrong try, a revocation, another validation): answer from what is stored.
+      const fresh = await tokenById(match._id);
+      if (fresh?.validatedAt && !fresh.revokedAt) return { isValidated: true };
+      if (fresh && fresh.failedTries >= rules.maxTries) throw tooManyTries();
+      throw incorrect();
+    },
 
-      const pending = candidates.filter((t) => !t.validatedAt);
-      const live = pending.filter((t) => t.failedTries < rules.maxTries && t.codeExpiresAt > at);
-      if (live.length > 0) {
-        // What was read may be stale under concurrency: only a try actually counted (one of the
-        // `maxTries`) is answered "incorrect"; once they are spent, every answer is too-many-tries.
-        const counted = await countWrongTry(
-          live.map((t) => t._id),
-          rules.maxTries,
-        );
-        if (counted === 0) throw tooManyTries();
-        throw incorrect();
-      }
-      if (pending.some((t) => t.failedTries >= rules.maxTries)) throw tooManyTries();
+    /**
+     * POST /api/tokens/request: what the link's page shows before anyone approves (who asked,
+     * when, the match code). Changes nothing but the count of wrong codes, which it shares with
+     * PUT, and answers wrong, expired and spent codes exactly as PUT does.
+     */
+    async describe(input: { tokenName: string; validationCode: string }): Promise<SignInRequestView> {
+      const at = now();
+      const match = await tokenOfCode(input, at, true);
+      return viewOf(match, checkLookup(match, at));
+    },
+
+    /**
+     * POST /api/tokens/refusal: "this was not me" from the link's page. The pending token is
+     * revoked; its bearer's polling then answers 410 token_refused. Refusing twice is fine.
+     */
+    async refuse(input: { tokenName: string; validationCode: string }): Promise<{ state: 'refused' }> {
+      const at = now();
+      const match = await tokenOfCode(input, at, true);
+      const state = checkLookup(match, at);
+      if (state === 'refused') return { state };
+      if (state === 'validated') throw alreadyValidated();
+      if (await markRefused(match._id, { now: at, maxTries: rules.maxTries })) return { state: 'refused' };
+      const fresh = await tokenById(match._id);
+      if (fresh?.refusedAt) return { state: 'refused' };
+      if (fresh?.validatedAt && !fresh.revokedAt) throw alreadyValidated();
+      if (fresh && fresh.failedTries >= rules.maxTries) throw tooManyTries();
       throw incorrect();
     },
 

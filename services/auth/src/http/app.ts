@@ -96,9 +96,15 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
         validateFields(createTokenFields),
         signInPerAddress,
         async (req, res) => {
-          const body = req.body as { email: string; tokenName: string; language?: 'en' | 'fr' };
+          const body = req.body as { email: string; tokenName: string; language?: 'en' | 'fr'; timeZone?: string };
           const lang = pickLanguage(body.language, req.headers['accept-language']);
-          const result = await tokens.signIn({ email: body.email, tokenName: body.tokenName, lang });
+          const result = await tokens.signIn({
+            email: body.email,
+            tokenName: body.tokenName,
+            lang,
+            userAgent: req.headers['user-agent'],
+            timeZone: body.timeZone,
+          });
           res.setHeader('Cache-Control', 'no-store');
           res.status(201).json(result);
         },
@@ -113,6 +119,20 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
       router.put('/api/tokens', validatePerClient, validateShape({ body: validateTokenShape }), async (req, res) => {
         const body = req.body as { tokenName: string; validationCode: string };
         res.json(await tokens.validate({ tokenName: body.tokenName.trim(), validationCode: body.validationCode.trim() }));
+      });
+
+      // The page opened from the e-mail: what it approves, and "this was not me". They share PUT's
+      // rate limit and its count of wrong codes, so they are no way around either.
+      router.post('/api/tokens/request', validatePerClient, validateShape({ body: validateTokenShape }), async (req, res) => {
+        const body = req.body as { tokenName: string; validationCode: string };
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: await tokens.describe({ tokenName: body.tokenName.trim(), validationCode: body.validationCode.trim() }) });
+      });
+
+      router.post('/api/tokens/refusal', validatePerClient, validateShape({ body: validateTokenShape }), async (req, res) => {
+        const body = req.body as { tokenName: string; validationCode: string };
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: await tokens.refuse({ tokenName: body.tokenName.trim(), validationCode: body.validationCode.trim() }) });
       });
 
       router.delete('/api/tokens', validateShape({ body: revokeTokenShape }), async (req, res) => {

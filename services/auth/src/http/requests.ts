@@ -3,11 +3,15 @@ import { emailSchema } from '@wishlist/contracts';
 
 // 400: the request is malformed (a client bug). 422: a value the person typed breaks a rule.
 
-/** `{ email, tokenName, language? }`: JSON types only; the e-mail rule is a field rule (422). */
+/**
+ * `{ email, tokenName, language?, timeZone? }`: JSON types only; the e-mail rule is a field rule
+ * (422). A `timeZone` this runtime does not know is ignored (the mail then states UTC).
+ */
 export const createTokenShape = z.object({
   email: z.string(),
   tokenName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or -, at most 64'),
   language: z.enum(['en', 'fr']).optional(),
+  timeZone: z.string().max(100).optional(),
 });
 
 /**
@@ -20,9 +24,13 @@ export const createTokenFields = z.object({
   email: emailSchema.max(254, { message: 'invalid-email' }).regex(MAILBOX, { message: 'invalid-email' }),
   tokenName: z.string(),
   language: z.enum(['en', 'fr']).optional(),
+  timeZone: z.string().optional(),
 });
 
-/** `{ tokenName, validationCode }`: strings; their content is checked by the domain (422). */
+/**
+ * `{ tokenName, validationCode }` (PUT /api/tokens, POST /api/tokens/request and /refusal):
+ * strings; their content is checked by the domain (422).
+ */
 export const validateTokenShape = z.object({
   tokenName: z.string().max(1000),
   validationCode: z.string().max(1000),

@@ -42,7 +42,8 @@ describe('POST /api/tokens (sign-in)', () => {
   it('answers 201 { token } with a random bearer and e-mails the validation link', async () => {
     const res = await request(h.auth.app).post('/api/tokens').send({ email: 'Ann@Example.com', tokenName: 't1700000000000' });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['token']);
+    expect(Object.keys(res.body)).toEqual(['token', 'matchCode']);
+    expect(res.body.matchCode).toMatch(/^[0-9]{4}$/);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
     expect(res.headers['cache-control']).toBe('no-store');
     expect(h.mailer.sent).toHaveLength(1);
