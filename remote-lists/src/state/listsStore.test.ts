@@ -70,6 +70,18 @@ describe('useListsStore', () => {
     expect(store().lists).toEqual([]);
   });
 
+  it('drops the lists of a load that ends after a sign-out', async () => {
+    let answer: (l: ReturnType<typeof list>[]) => void = () => undefined;
+    api.getProductLists.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    api.getFavorites.mockResolvedValue([]);
+    const pending = store().loadMine();
+    store().reset();
+    answer([list('L1', 'A', [product('P1')])]);
+    expect(await pending).toEqual([]);
+    expect(store().lists).toEqual([]);
+    expect(store().source).toBeNull();
+  });
+
   it('upsertProduct adds, replaces, and moves a product saved into another list', async () => {
     api.getProductLists.mockResolvedValue([list('L1', 'A', [product('P1'), product('P2')]), list('L2', 'B', [product('P3')])]);
     await store().loadMine();

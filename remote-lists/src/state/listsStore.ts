@@ -105,8 +105,11 @@ export const useListsStore = create<ListsState>()((set, get) => ({
 
   loadMine: async () => {
     if (get().lists.length === 0 || get().source?.kind !== 'mine') set({ status: 'loading' });
+    const generation = get().generation;
     try {
       const [own, favorites] = await Promise.all([getProductLists(), getFavorites().catch(() => [])]);
+      // Signed out (or in as someone else) meanwhile: these lists are not for whoever is there now.
+      if (get().generation !== generation) return [];
       const owned = own.filter((l) => l.isOwner !== false).map((l) => normalizeList({ ...l, isOwner: true }));
       const ownedIds = new Set(owned.map((l) => l.id));
       const favs = (Array.isArray(favorites) ? favorites : []).filter((f) => !ownedIds.has(f.id));
