@@ -1,4 +1,5 @@
 import request from 'supertest';
+import mongoose from 'mongoose';
 import { SERVICE_HEADER, signServiceAssertion } from '@wishlist/service-kit';
 import { ALICE, BOB, CAROL, GIVER, offersHarness } from '../test-support/harness';
 
@@ -69,6 +70,18 @@ describe('POST /internal/users/:userId/erase with the account\'s address', () =>
     h.clock.advance(60_000);
     await h.offers.offerings.sweep();
     expect(h.mailer.sent.map((m) => m.to)).toEqual(['alice@example.com']);
+  });
+
+  it('erases offerings stored without the address key, matching the address case-insensitively', async () => {
+    const legacy = { basketId: 'b', state: 'pending', ownerId: ALICE, products: [], isExpectingAddress: true, offererIdentity: 'Carol', offererMessage: 'Hi', offererUserId: null, offererLang: 'en', mailsDue: ['giver-confirmation'], createdAt: new Date() };
+    await mongoose.connection.db!.collection('offerings').insertMany([
+      { ...legacy, _id: 'legacy-carol-000000001', offererEmail: 'Carol@Example.com' },
+      { ...legacy, _id: 'legacy-other-000000001', offererEmail: 'xcarol@example.com' },
+    ] as never[]);
+    expect((await erase(CAROL, { email: 'carol@example.com' })).body.data.asGiver).toBe(1);
+    const byId = new Map((await offeringsInDb()).map((o) => [String(o._id), o]));
+    expect(byId.get('legacy-carol-000000001')).toMatchObject({ offererEmail: null, offererIdentity: '', offererMessage: '', mailsDue: [] });
+    expect(byId.get('legacy-other-000000001')).toMatchObject({ offererEmail: 'xcarol@example.com', offererIdentity: 'Carol' });
   });
 
   it('still erases by user id only without a body; a malformed address is 400 and erases nothing', async () => {
