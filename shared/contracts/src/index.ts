@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './payloads';
 export * from './validation';
+export * from './displayName';
 export * from './schemas';
 export * from './format';
 export * from './images';

@@ -15,6 +15,7 @@ import {
   isValidProductUrl,
   parsePrice,
 } from './validation';
+import { cleanDisplayName } from './displayName';
 
 export const emailSchema = z
   .string()
@@ -34,7 +35,7 @@ export const requiredProductUrlSchema = z
 
 export const listNameSchema = z
   .string({ error: 'required' })
-  .trim()
+  .overwrite(cleanDisplayName)
   .min(1, { message: 'required' })
   .max(LIST_NAME_MAX_LENGTH, { message: 'too-long' });
 
@@ -60,7 +61,7 @@ export const priceInputSchema = z
 
 export const productNameSchema = z
   .string({ error: 'required' })
-  .trim()
+  .overwrite(cleanDisplayName)
   .min(1, { message: 'required' })
   .max(PRODUCT_NAME_MAX_LENGTH, { message: 'too-long' });
 
@@ -131,7 +132,7 @@ export const createOfferingRequestSchema = z.object({
     .max(OFFERING_MAX_PRODUCTS)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate' }),
   offererEmail: emailSchema,
-  offererIdentity: z.string().trim().max(OFFERER_IDENTITY_MAX_LENGTH).default(''),
+  offererIdentity: z.string().overwrite(cleanDisplayName).max(OFFERER_IDENTITY_MAX_LENGTH).default(''),
   offererMessage: z.string().trim().max(OFFERER_MESSAGE_MAX_LENGTH).default(''),
 });
 

@@ -1,6 +1,7 @@
 // Validation rules of SPEC §5 as plain predicates, shared by browser and services. The same rules
 // as zod schemas are in schemas.ts: a separate module, so that a front end using only these
 // predicates does not build (nor download) zod's schemas (issue 13).
+import { cleanDisplayName } from './displayName';
 import { NO_IMAGE_PLACEHOLDER } from './entities';
 
 /** SPEC §5: non-space local part, @, non-space domain, a dot, non-space suffix. */
@@ -47,7 +48,7 @@ export function isValidProductImage(value: string): boolean {
 }
 
 export function isValidListName(value: string): boolean {
-  const v = value.trim();
+  const v = cleanDisplayName(value);
   return v.length > 0 && v.length <= LIST_NAME_MAX_LENGTH;
 }
 

@@ -1,12 +1,12 @@
 import { Erasure, type ErasureDoc } from './models';
 
-/** Records "tell each target to erase userId" (kept as is when already recorded). */
-export async function scheduleErasures(userId: string, targets: string[], now: Date): Promise<void> {
+/** Records "tell each target to erase userId" (and its address; kept as is when already recorded). */
+export async function scheduleErasures(userId: string, targets: string[], now: Date, email: string | null = null): Promise<void> {
   await Promise.all(
     targets.map((target) =>
       Erasure.updateOne(
         { userId, target },
-        { $setOnInsert: { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, doneAt: null } },
+        { $setOnInsert: { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, doneAt: null, email } },
         { upsert: true },
       )
         .exec()
@@ -33,7 +33,7 @@ export async function claimErasure(options: { now: Date; leaseMs: number; userId
 }
 
 export async function markErasureDone(erasure: ErasureDoc, now: Date): Promise<void> {
-  await Erasure.updateOne({ _id: erasure._id }, { $set: { status: 'done', doneAt: now, lastError: null } }).exec();
+  await Erasure.updateOne({ _id: erasure._id }, { $set: { status: 'done', doneAt: now, lastError: null, email: null } }).exec();
 }
 
 export async function markErasureFailed(erasure: ErasureDoc, error: string, nextAttemptAt: Date): Promise<void> {

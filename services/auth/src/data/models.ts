@@ -57,6 +57,11 @@ const erasureSchema = new Schema(
     nextAttemptAt: { type: Date, required: true },
     lastError: { type: String, default: null },
     doneAt: { type: Date, default: null },
+    /**
+     * The deleted account's address (normal form), sent with the erasure so that the service can
+     * erase what was given with it while signed out; removed once the erasure is done.
+     */
+    email: { type: String, default: null },
   },
   { timestamps: true },
 );

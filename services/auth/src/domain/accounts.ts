@@ -13,8 +13,9 @@ export function createAccountService(deps: { erasures: ErasureWorker; now?: () =
     async deleteAccount(userId: string): Promise<void> {
       const at = now();
       // Not an account of ours (cannot come from a bearer we issued): nothing to do.
-      if (!(await findUser(userId))) return;
-      await deps.erasures.schedule(userId);
+      const user = await findUser(userId);
+      if (!user) return;
+      await deps.erasures.schedule(userId, user.email);
       await anonymizeUser(userId, at);
       await revokeAllOfUser(userId, at);
       await deps.erasures.runFor(userId);

@@ -15,7 +15,7 @@ const BATCH = 100;
 
 /**
  * Tells the other services to erase a deleted person's data: `POST {url}/internal/users/{id}/erase`
- * with a service assertion. Each (person, service) pair is recorded in the auth database first and
+ * with a service assertion and `{ email }`, the account's address (normal form) when it had one. Each (person, service) pair is recorded in the auth database first and
  * stays pending until the service answers 2xx; failures and unreachable services are retried on a
  * timer with a doubling delay (capped at an hour), across restarts.
  */
@@ -46,7 +46,7 @@ export function createErasureWorker(options: {
       error = `no URL configured for "${erasure.target}" (ERASURE_TARGETS)`;
     } else {
       try {
-        const res = await client.post(`/internal/users/${encodeURIComponent(erasure.userId)}/erase`);
+        const res = await client.post(`/internal/users/${encodeURIComponent(erasure.userId)}/erase`, erasure.email ? { email: erasure.email } : undefined);
         if (res.status >= 200 && res.status < 300) {
           await markErasureDone(erasure, now());
           options.logger?.info({ userId: erasure.userId, target: erasure.target }, 'personal data erased');
@@ -84,12 +84,13 @@ export function createErasureWorker(options: {
   };
 
   return {
-    /** Records the erasures of a deleted account (before anything else is changed). */
-    schedule(userId: string): Promise<void> {
+    /** Records the erasures of a deleted account and its address (before anything else is changed). */
+    schedule(userId: string, email?: string | null): Promise<void> {
       return scheduleErasures(
         userId,
         options.targets.map((t) => t.name),
         now(),
+        email ? email.trim().toLowerCase() : null,
       );
     },
     /** Tries this person's pending erasures now; failures stay pending for the timer. */

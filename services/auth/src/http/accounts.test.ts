@@ -19,11 +19,15 @@ import { capturingMailer, harness, testConfig, type Harness } from '../test-supp
 
 /** A stand-in for the offers service: records erase calls, answers `status`. */
 function fakeService(port = 0) {
-  const calls: { path: string; caller: Promise<string | null> }[] = [];
+  const calls: { path: string; caller: Promise<string | null>; body: string }[] = [];
   const state = { status: 200 };
   const server: Server = createServer((req: IncomingMessage, res) => {
-    calls.push({ path: req.url ?? '', caller: verifyServiceAssertion(String(req.headers[SERVICE_HEADER] ?? '')) });
-    res.writeHead(state.status, { 'content-type': 'application/json' }).end('{}');
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      calls.push({ path: req.url ?? '', caller: verifyServiceAssertion(String(req.headers[SERVICE_HEADER] ?? '')), body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(state.status, { 'content-type': 'application/json' }).end('{}');
+    });
   });
   return {
     calls,
@@ -122,6 +126,29 @@ describe('DELETE /api/accounts', () => {
     ]);
     expect(erasures[1].attempts).toBe(1);
     expect(erasures[1].lastError).toMatch(/unreachable/);
+  });
+
+  it('sends the account\'s address (normal form) with the erasure, and forgets it once done', async () => {
+    const a = await signedIn('Erased.Giver@Example.com');
+    await request(h.auth.app).delete('/api/accounts').set(await as(a.userId)).expect(204);
+    expect(await collection('erasures').findOne({ userId: a.userId, target: 'offers' })).toMatchObject({ status: 'pending', email: 'erased.giver@example.com' });
+    const offers = fakeService(offersPort);
+    await offers.start();
+    try {
+      h.clock.advance(30_000);
+      await h.auth.erasures.runDue();
+      expect(offers.calls.map((c) => [c.path, JSON.parse(c.body)])).toEqual([[`/internal/users/${a.userId}/erase`, { email: 'erased.giver@example.com' }]]);
+    } finally {
+      await offers.stop();
+    }
+    const erasures = await collection('erasures').find({ userId: a.userId }).toArray();
+    expect(erasures.map((e) => [e.target, e.status, e.email])).toEqual(
+      expect.arrayContaining([
+        ['lists', 'done', null],
+        ['offers', 'done', null],
+      ]),
+    );
+    expect(JSON.stringify(await collection('erasures').find().toArray())).not.toContain('erased.giver');
   });
 
   it('is idempotent', async () => {

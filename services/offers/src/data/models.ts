@@ -44,8 +44,13 @@ const offeringSchema = new Schema(
     ownerId: { type: String, default: null },
     products: { type: [offeredProductSchema], default: [] },
     isExpectingAddress: { type: Boolean, required: true },
-    /** Personal data of the giver: erased with the giver's account (when signed in). */
+    /** Personal data of the giver: erased with the giver's account (by user id, and by address). */
     offererEmail: { type: String, default: null },
+    /**
+     * SHA-256 of the giver's address, trimmed and lower-cased (auth's normal form): an account's
+     * deletion finds the offers made with its address, signed in or not. Erased with the address.
+     */
+    offererEmailKey: { type: String, default: null },
     offererIdentity: { type: String, default: '' },
     offererMessage: { type: String, default: '' },
     offererUserId: { type: String, default: null },
@@ -77,6 +82,7 @@ const offeringSchema = new Schema(
 );
 offeringSchema.index({ ownerId: 1 });
 offeringSchema.index({ offererUserId: 1 });
+offeringSchema.index({ offererEmailKey: 1 });
 offeringSchema.index({ basketId: 1 });
 offeringSchema.index({ state: 1, createdAt: 1 });
 offeringSchema.index({ state: 1, expiresAt: 1 });
@@ -92,6 +98,7 @@ export interface OfferingDoc {
   products: OfferedProduct[];
   isExpectingAddress: boolean;
   offererEmail: string | null;
+  offererEmailKey: string | null;
   offererIdentity: string;
   offererMessage: string;
   offererUserId: string | null;

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import { CONFIRMED_STATES, Offering, type MailKind, type OfferingDoc, type OfferingState } from './models';
 
 /** How long one copy of the service has to release an offering's products before another may. */
 const RELEASE_LEASE_MS = 60_000;
+
+/** The key an address is found by: SHA-256 of it trimmed and lower-cased (auth's normal form). */
+export function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
+}
 
 const lean = <T>(q: { lean(): { exec(): Promise<unknown> } }) => q.lean().exec() as Promise<T>;
 
@@ -101,7 +107,7 @@ export async function expire(id: string, at: Date): Promise<OfferingDoc | null> 
   return lean(
     Offering.findOneAndUpdate(
       { _id: id, state: 'unconfirmed', expiresAt: { $lte: at } },
-      { $set: { state: 'expired', releasePending: true, releasingUntil: new Date(at.getTime() + RELEASE_LEASE_MS), offererEmail: null, offererIdentity: '', offererMessage: '', mailsDue: [], nextMailAt: null } },
+      { $set: { state: 'expired', releasePending: true, releasingUntil: new Date(at.getTime() + RELEASE_LEASE_MS), offererEmail: null, offererEmailKey: null, offererIdentity: '', offererMessage: '', mailsDue: [], nextMailAt: null } },
       { returnDocument: 'after' },
     ),
   );
@@ -194,18 +200,33 @@ export async function dropMails(id: string): Promise<void> {
   await Offering.updateOne({ _id: id }, { $set: { mailsDue: [], nextMailAt: null } }).exec();
 }
 
-/** Account erasure: the owner's address and link, and the giver's personal data. */
-export async function eraseUser(userId: string): Promise<{ asOwner: number; asGiver: number }> {
+const GIVER_MAILS: MailKind[] = ['giver-confirmation', 'giver-address', 'giver-refused'];
+const ERASED_GIVER = { offererUserId: null, offererEmail: null, offererEmailKey: null, offererIdentity: '', offererMessage: '' };
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Account erasure: the owner's address and link, and the giver's personal data, both of the
+ * offers given signed in (`offererUserId`) and, with `email` (the account's address in auth's
+ * normal form), of every offer made with that address while signed out. Matched by its hash,
+ * and case-insensitively for offers stored without one. Every update is conditional on what it
+ * erases, so a repeated or concurrent erasure changes nothing more.
+ */
+export async function eraseUser(userId: string, email?: string): Promise<{ asOwner: number; asGiver: number }> {
   const owner = await Offering.updateMany(
     { ownerId: userId },
     { $set: { ownerId: null, address: null }, $pull: { mailsDue: { $in: ['owner-offer'] } } },
   ).exec();
-  const giver = await Offering.updateMany(
-    { offererUserId: userId },
-    {
-      $set: { offererUserId: null, offererEmail: null, offererIdentity: '', offererMessage: '' },
-      $pull: { mailsDue: { $in: ['giver-confirmation', 'giver-address', 'giver-refused'] } },
-    },
-  ).exec();
-  return { asOwner: owner.modifiedCount, asGiver: giver.modifiedCount };
+  const giverUpdate = { $set: ERASED_GIVER, $pull: { mailsDue: { $in: GIVER_MAILS } } };
+  const giver = await Offering.updateMany({ offererUserId: userId }, giverUpdate).exec();
+  let byAddress = 0;
+  if (email) {
+    const byKey = await Offering.updateMany({ offererEmailKey: emailKey(email) }, giverUpdate).exec();
+    const unkeyed = await Offering.updateMany(
+      { offererEmailKey: null, offererEmail: { $regex: `^${escapeRegExp(email)}$`, $options: 'i' } },
+      giverUpdate,
+    ).exec();
+    byAddress = byKey.modifiedCount + unkeyed.modifiedCount;
+  }
+  return { asOwner: owner.modifiedCount, asGiver: giver.modifiedCount + byAddress };
 }

@@ -56,7 +56,7 @@ describe('offering mails', () => {
   });
 
   it('names the lists in the answers to the giver', () => {
-    expect(giverRefusedMail({ to: 'g@example.com', lang: 'en', products }).text).toContain('Wish list: Birthday');
+    expect(giverRefusedMail({ to: 'g@example.com', lang: 'en', products }).text).toContain('Wish list: “Birthday”');
   });
 
   it('escape what they insert into the HTML', () => {
@@ -73,6 +73,54 @@ describe('offering mails', () => {
     expect(mail.html).not.toMatch(/<script|<i>|<b>/);
     expect(mail.html).toContain('href="http://w.test/offerings/a%22b"');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('names in mails', () => {
+  const fake = 'Kite\r\n\r\nIMPORTANT: your account is suspended.\nPay at https://evil.example/pay\n\nThe Wishlist team\u202e';
+  const stored = [{ name: fake, price: 100, websiteName: 'shop\u2066.example\n', listName: `Birthday\u202e\n\nThe Wishlist team` }];
+
+  it('keep a stored name on one quoted line that never starts a line, without controls', () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const mails = [
+        ownerOfferMail({ to: 'o@example.com', lang, publicUrl: 'http://w.test', offeringId: 'a', offererIdentity: `Grandma\n\n${fake}`, offererMessage: '', isExpectingAddress: true, products: stored }),
+        giverConfirmationMail({ to: 'g@example.com', lang, isExpectingAddress: true, products: stored }),
+        giverAddressMail({ to: 'g@example.com', lang, address: 'Here', products: stored }),
+        giverRefusedMail({ to: 'g@example.com', lang, products: stored }),
+      ];
+      const q = mailTexts[lang].quote;
+      const oneLine = 'Kite IMPORTANT: your account is suspended. Pay at https://evil.example/pay The Wishlist team';
+      for (const mail of mails) {
+        const lines = mail.text.split('\n');
+        // Nothing typed starts a line: only our own signature does.
+        const injected = ['IMPORTANT', 'Pay at', 'The Wishlist team', 'Kite', 'Birthday', 'Grandma'];
+        expect(lines.filter((l) => injected.some((w) => l.startsWith(w)))).toEqual(lang === 'en' ? ['The Wishlist team'] : []);
+        const evil = lines.filter((l) => l.includes('evil.example'));
+        expect(evil.length).toBeGreaterThan(0);
+        for (const line of evil) {
+          expect(line.includes(q(oneLine)) || line.includes(q(`Grandma ${oneLine}`))).toBe(true);
+          expect(line.startsWith(q('').slice(0, 1))).toBe(false);
+        }
+        expect(mail.text + mail.html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u200b-\u200d\ufeff\r]/);
+      }
+      expect(mails[0].text).toContain(q(`Grandma ${oneLine}`));
+      expect(mails[3].text).toContain(q('Birthday The Wishlist team'));
+    }
+  });
+
+  it('delimit the giver\'s message: every line quoted with "> ", direction controls removed', () => {
+    const mail = ownerOfferMail({
+      to: 'o@example.com',
+      lang: 'en',
+      publicUrl: 'http://w.test',
+      offeringId: 'a',
+      offererIdentity: '',
+      offererMessage: 'Hello\n\nIMPORTANT \u202epay\u202c now\nThe Wishlist team',
+      isExpectingAddress: true,
+      products,
+    });
+    expect(mail.text).toContain('> Hello\n> \n> IMPORTANT pay now\n> The Wishlist team');
+    expect(mail.text).not.toMatch(/[\u202a-\u202e]/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '@wishlist/contracts';
+import { cleanDisplayName, cleanMultilineText, formatPrice } from '@wishlist/contracts';
 import type { Lang, Mail } from '@wishlist/service-kit';
 
 /** Everything inserted into the HTML goes through this. */
@@ -25,10 +25,13 @@ interface Texts {
   greeting: string;
   signature: string;
   someone: string;
+  /** A name typed by someone, in quotation marks: it cannot pass for our own words. */
+  quote: (name: string) => string;
   lists: (names: string) => string;
   ownerOffer: {
     subject: string;
-    intro: (who: string) => string;
+    intro: string;
+    introNamed: (who: string) => string;
     message: string;
     expecting: string;
     notExpecting: string;
@@ -47,10 +50,12 @@ const texts: Record<Lang, Texts> = {
     greeting: 'Hello,',
     signature: 'The Wishlist team',
     someone: 'Someone',
+    quote: (name) => `“${name}”`,
     lists: (names) => `Wish list: ${names}`,
     ownerOffer: {
       subject: 'Someone wants to offer you gifts from your wish list',
-      intro: (who) => `${who} wants to offer you these products from your wish list:`,
+      intro: 'Someone wants to offer you these products from your wish list:',
+      introNamed: (who) => `An offer signed ${who}: this person wants to offer you these products from your wish list:`,
       message: 'Their message:',
       expecting: 'They need your postal address to send the gifts: open the offer to give it.',
       notExpecting: 'They already know where to send the gifts.',
@@ -89,10 +94,12 @@ const texts: Record<Lang, Texts> = {
     greeting: 'Bonjour,',
     signature: "L’équipe Wishlist",
     someone: "Quelqu’un",
+    quote: (name) => `«\u00a0${name}\u00a0»`,
     lists: (names) => `Liste d’envies : ${names}`,
     ownerOffer: {
       subject: "Quelqu’un veut vous offrir des cadeaux de votre liste d’envies",
-      intro: (who) => `${who} veut vous offrir ces produits de votre liste d’envies :`,
+      intro: "Quelqu’un veut vous offrir ces produits de votre liste d’envies :",
+      introNamed: (who) => `Une offre signée ${who} : cette personne veut vous offrir ces produits de votre liste d’envies :`,
       message: 'Son message :',
       expecting: "Cette personne a besoin de votre adresse postale pour envoyer les cadeaux : ouvrez l’offre pour la lui donner.",
       notExpecting: 'Cette personne sait déjà où envoyer les cadeaux.',
@@ -132,8 +139,15 @@ const texts: Record<Lang, Texts> = {
 /** The texts of a language (for the key-parity test). */
 export const mailTexts = texts;
 
-const productLine = (p: MailProduct) => `${p.name} (${formatPrice(p.price)})${p.websiteName ? ` - ${p.websiteName}` : ''}`;
-const listNames = (products: MailProduct[]) => [...new Set(products.map((p) => p.listName ?? '').filter(Boolean))].join(', ');
+// Names come from other people and from what is already stored: cleaned again here (one line, no
+// controls, no direction overrides), quoted, and never at the start of a line of the text part.
+const name = (value: string | null | undefined) => cleanDisplayName(value ?? '');
+const productLine = (lang: Lang, p: MailProduct) => {
+  const site = name(p.websiteName);
+  return `${texts[lang].quote(name(p.name))} (${formatPrice(p.price)})${site ? ` - ${site}` : ''}`;
+};
+const listNames = (lang: Lang, products: MailProduct[]) =>
+  [...new Set(products.map((p) => name(p.listName)).filter(Boolean))].map(texts[lang].quote).join(', ');
 
 type Block =
   | { kind: 'p'; text: string; muted?: boolean }
@@ -150,9 +164,9 @@ function render(to: string, lang: Lang, subject: string, blocks: Block[]): Mail 
         case 'p':
           return b.text;
         case 'products':
-          return b.products.map((p) => `- ${productLine(p)}`).join('\n');
+          return b.products.map((p) => `- ${productLine(lang, p)}`).join('\n');
         case 'quote':
-          return b.text
+          return cleanMultilineText(b.text)
             .split('\n')
             .map((l) => `> ${l}`)
             .join('\n');
@@ -174,11 +188,11 @@ ${all
         return `<ul>\n${b.products
           .map(
             (p) =>
-              `<li><strong>${escapeHtml(p.name)}</strong> (${escapeHtml(formatPrice(p.price))})${p.websiteName ? ` - ${escapeHtml(p.websiteName)}` : ''}</li>`,
+              `<li><strong>${escapeHtml(name(p.name))}</strong> (${escapeHtml(formatPrice(p.price))})${name(p.websiteName) ? ` - ${escapeHtml(name(p.websiteName))}` : ''}</li>`,
           )
           .join('\n')}\n</ul>`;
       case 'quote':
-        return `<blockquote style="margin: 0 0 1em; padding: 8px 12px; border-left: 4px solid #ddd; color: #444;">${htmlLines(b.text)}</blockquote>`;
+        return `<blockquote style="margin: 0 0 1em; padding: 8px 12px; border-left: 4px solid #ddd; color: #444;">${htmlLines(cleanMultilineText(b.text))}</blockquote>`;
       case 'button': {
         const href = escapeHtml(b.href);
         const style = b.secondary
@@ -210,8 +224,9 @@ export function ownerOfferMail(options: {
 }): Mail {
   const t = texts[options.lang].ownerOffer;
   const link = `${base(options.publicUrl)}/offerings/${encodeURIComponent(options.offeringId)}`;
+  const identity = name(options.offererIdentity);
   const blocks: Block[] = [
-    { kind: 'p', text: t.intro(options.offererIdentity || texts[options.lang].someone) },
+    { kind: 'p', text: identity ? t.introNamed(texts[options.lang].quote(identity)) : t.intro },
     { kind: 'products', products: options.products },
   ];
   if (options.offererMessage) blocks.push({ kind: 'p', text: t.message }, { kind: 'quote', text: options.offererMessage });
@@ -255,7 +270,7 @@ export function giverConfirmationMail(options: { to: string; lang: Lang; isExpec
 export function giverAddressMail(options: { to: string; lang: Lang; address: string; products: MailProduct[] }): Mail {
   const lang = texts[options.lang];
   const t = lang.giverAddress;
-  const names = listNames(options.products);
+  const names = listNames(options.lang, options.products);
   return render(options.to, options.lang, t.subject, [
     ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
     { kind: 'p', text: t.intro },
@@ -270,7 +285,7 @@ export function giverAddressMail(options: { to: string; lang: Lang; address: str
 export function giverRefusedMail(options: { to: string; lang: Lang; products: MailProduct[] }): Mail {
   const lang = texts[options.lang];
   const t = lang.giverRefused;
-  const names = listNames(options.products);
+  const names = listNames(options.lang, options.products);
   return render(options.to, options.lang, t.subject, [
     ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
     { kind: 'p', text: t.intro },

@@ -3,6 +3,7 @@ import {
   answer,
   backToCreating,
   deleteUnfinished,
+  emailKey,
   eraseUser,
   findBasket,
   findById,
@@ -229,6 +230,7 @@ export function createOfferingService(deps: {
         products: products.map(snapshot),
         isExpectingAddress: input.isExpectingAddress,
         offererEmail: input.offererEmail,
+        offererEmailKey: emailKey(input.offererEmail),
         offererIdentity: input.offererIdentity,
         offererMessage: input.offererMessage,
         offererUserId: input.offererUserId,
@@ -324,8 +326,8 @@ export function createOfferingService(deps: {
     },
 
     /** Account erasure (idempotent): see data/offerings `eraseUser`. */
-    erase(userId: string) {
-      return eraseUser(userId);
+    erase(userId: string, email?: string) {
+      return eraseUser(userId, email);
     },
 
     /** Rolls back interrupted creations, expires unconfirmed offers, clears the flags of refusals and expiries, retries due mails. */

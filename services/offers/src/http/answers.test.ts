@@ -72,7 +72,7 @@ describe('PATCH /api/offerings/:id (the owner gives an address)', () => {
     expect(mail.text).toContain('12 rue des <Lilas>');
     expect(mail.text).toContain('75001 Paris');
     expect(mail.html).toContain('12 rue des &lt;Lilas&gt;<br>75001 Paris');
-    expect(mail.text).toContain("Liste d’envies : List of");
+    expect(mail.text).toContain("Liste d’envies : «\u00a0List of");
     const read = await request(h.offers.app).get(`/api/offerings/${id}`).set(await as(ALICE));
     expect(read.body.data.address).toBe('12 rue des <Lilas>\n75001 Paris');
   });

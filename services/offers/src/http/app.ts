@@ -13,6 +13,7 @@ import {
   type Service,
 } from '@wishlist/service-kit';
 import type { ErrorRequestHandler } from 'express';
+import type { z } from 'zod';
 import type { OffersConfig } from '../config';
 import { pickLanguage } from '../domain/language';
 import { AlreadyOfferedError, createOfferingService, UnknownProductsError, type OfferingService } from '../domain/offerings';
@@ -21,6 +22,7 @@ import {
   confirmationShape,
   createOfferingFields,
   createOfferingShape,
+  eraseShape,
   giveAddressFields,
   giveAddressShape,
   offeringIdParams,
@@ -170,8 +172,9 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         res.status(204).end();
       });
 
-      router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams }), async (req, res) => {
-        const erased = await service.erase(String(req.params.userId));
+      router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams, body: eraseShape }), async (req, res) => {
+        const body = req.body as z.output<typeof eraseShape>;
+        const erased = await service.erase(String(req.params.userId), body?.email);
         res.json({ data: { erased: true, ...erased } });
       });
 

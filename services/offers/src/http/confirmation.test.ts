@@ -66,7 +66,7 @@ describe('an anonymous offer waits for its giver to confirm the address', () => 
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({ data: { id, state: 'pending' } });
     expect(h.mailer.to('alice@example.com')).toHaveLength(1);
-    expect(h.mailer.to('alice@example.com')[0].text).toContain('Grandma wants to offer you');
+    expect(h.mailer.to('alice@example.com')[0].text).toContain('An offer signed “Grandma”: this person wants to offer you');
     expect(h.mailer.to('giver@example.com').map((m) => m.subject)).toEqual(['Your gift offer was sent']);
     expect((await readAs(id)).body.data).toMatchObject({ id, state: 'pending' });
 

@@ -32,7 +32,7 @@ describe('POST /api/offerings', () => {
       expect(body).toContain(`${PUBLIC_URL}/offerings/${id}/refuse`);
       expect(body).toContain('Teddy bear');
       expect(body).toContain('Kite');
-      expect(body).toContain('Grandma wants to offer you');
+      expect(body).toContain('An offer signed “Grandma”: this person wants to offer you');
       expect(body).toContain('Happy birthday!');
       expect(body).toContain('They need your postal address');
       expect(body).not.toContain('giver@example.com');
@@ -266,7 +266,7 @@ describe('POST /api/offerings', () => {
     expect(mail.html).not.toMatch(/<script|<img|<b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>line 2');
     expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(mail.html).toContain('Bad &lt;b&gt;guy&lt;/b&gt; Bcc: victim@example.com wants');
+    expect(mail.html).toContain('“Bad &lt;b&gt;guy&lt;/b&gt; Bcc: victim@example.com”: this person wants');
     expect(mail.text).not.toContain('\u0007');
     const stored = (await offeringsInDb())[0];
     expect(stored.offererIdentity).toBe('Bad <b>guy</b> Bcc: victim@example.com');

@@ -26,6 +26,9 @@ export const createOfferingShape = z.object({
 const MAILBOX =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
+/** An address as auth stores it (one address, no spaces); the offers' own rule is MAILBOX. */
+const MAILBOX_LOOSE = /^[^\s@]+@[^\s@]+$/;
+
 /** `POST /api/offerings`: the rules (422 `{ errors: { field: code } }`). */
 export const createOfferingFields = z.object({
   isExpectingAddress: z.boolean(),
@@ -70,3 +73,11 @@ export const giveAddressFields = z.object({
 });
 
 export const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a user id') });
+
+/**
+ * `POST /internal/users/{userId}/erase`: optionally the deleted account's address (auth's normal
+ * form), to erase the offers made with it while signed out. No body erases by user id only.
+ */
+export const eraseShape = z
+  .object({ email: z.string().trim().toLowerCase().min(3).max(254).regex(MAILBOX_LOOSE, 'an e-mail address').optional() })
+  .optional();
