@@ -38,7 +38,7 @@ test('the account page lists both devices and ends the other one, which is signe
   const devices = laptop.getByTestId('device');
   await expect(devices).toHaveCount(2);
   await expect(devices.filter({ hasText: 'This device' })).toHaveCount(1);
-  await expect(laptop.getByRole('link', { name: 'Delete my account' })).toBeVisible();
+  await expect(laptop.getByRole('region', { name: 'Delete my account' }).getByRole('link', { name: 'Delete my account' })).toBeVisible();
 
   // With the keyboard: focus "End" of the other device, confirm.
   const other = devices.filter({ hasNotText: 'This device' });
