@@ -22,7 +22,7 @@ export default function HeaderAccount() {
   };
   return (
     <span className="auth-header">
-      <Link to="/account" className="auth-account-link">
+      <Link to="/account" className="auth-account-link" title={t('header.account')}>
         <span className="auth-account-link__icon" aria-hidden="true">
           <AccountIcon />
         </span>
