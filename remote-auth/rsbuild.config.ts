@@ -12,6 +12,7 @@ export default createRemoteConfig({
     './ValidateEmailFailedPage': './src/exposes/ValidateEmailFailedPage.tsx',
     './ValidateEmailSuccessPage': './src/exposes/ValidateEmailSuccessPage.tsx',
     './DeleteAccountPage': './src/exposes/DeleteAccountPage.tsx',
+    './AccountPage': './src/exposes/AccountPage.tsx',
     './HeaderAccount': './src/exposes/HeaderAccount.tsx',
   },
   extra: {

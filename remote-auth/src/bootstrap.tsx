@@ -1,6 +1,7 @@
 // Standalone preview of the auth screens (rsbuild dev on port 3002).
 import { mountStandalone } from '@wishlist/ui/src/standalone';
 import './i18n';
+import AccountPage from './pages/AccountPage';
 import AuthenticatePage from './pages/AuthenticatePage';
 import CheckYourEmailsPage from './pages/CheckYourEmailsPage';
 import DeleteAccountPage from './pages/DeleteAccountPage';
@@ -15,6 +16,7 @@ mountStandalone({
     ['/authenticate/mandatory', 'mandatory'],
     ['/validate-email-failed/too-many-tries', 'failed'],
     ['/validate-email-success', 'success'],
+    ['/account', 'account'],
     ['/delete-account', 'delete'],
   ],
   widgets: <HeaderAccount />,
@@ -24,6 +26,7 @@ mountStandalone({
     ['/validate-email/:tokenName/:validationCode', <ValidateEmailPage />],
     ['/validate-email-failed/:reason', <ValidateEmailFailedPage />],
     ['/validate-email-success', <ValidateEmailSuccessPage />],
+    ['/account', <AccountPage />],
     ['/delete-account', <DeleteAccountPage />],
   ],
 });

@@ -52,6 +52,7 @@ export const routes: AppRoute[] = [
   { path: '/validate-email-failed/:reason', remote: 'remote_auth/ValidateEmailFailedPage' },
   { path: '/validate-email-success', remote: 'remote_auth/ValidateEmailSuccessPage' },
   { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
+  { path: '/account', remote: 'remote_auth/AccountPage', loginRequired: true, name: 'account' },
   // Issue 5: lists and products (remote_lists). Specific /product-list/... routes come before the
   // generic product-listing one.
   { path: '/create-product/from/:encodedProductUrl/to/:productListIdFromUrl?', remote: 'remote_lists/ProductFromUrlPage', loginRequired: true, name: 'product-creation-from-url' },

@@ -92,6 +92,13 @@ describe('login guard (SPEC §6)', () => {
     expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/delete-account');
   });
 
+  it('signed out: /account (the devices page) goes to /authenticate/mandatory, remembering the wanted path', async () => {
+    renderApp('/account');
+    expect(await screen.findByText('page:remote_auth/AuthenticatePage')).toBeInTheDocument();
+    expect(location()).toBe('/authenticate/mandatory');
+    expect(JSON.parse(localStorage.getItem('auth-redirection')!)).toBe('/account');
+  });
+
   it('a stored bearer whose lists call answers 401 (pending or revoked) is not a session', async () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'pending' } });
     answers['GET /api/product-lists'] = { status: 401, body: {} };

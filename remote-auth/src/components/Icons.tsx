@@ -53,3 +53,12 @@ export function SignOutIcon() {
     </svg>
   );
 }
+
+export function AccountIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="24" cy="17" r="8" />
+      <path d="M9 41c2-8 8-12 15-12s13 4 15 12" />
+    </svg>
+  );
+}

@@ -13,8 +13,14 @@ describe('HeaderAccount', () => {
     expect(api.signOut).toHaveBeenCalledTimes(1);
     expect(currentLocation()).toBe('/');
   });
+  it('links to the account page', async () => {
+    await renderPage(<HeaderAccount />, { path: '/product-lists' });
+    fireEvent.click(screen.getByRole('link', { name: 'My account' }));
+    expect(currentLocation()).toBe('/account');
+  });
   it('speaks French', async () => {
     await renderPage(<HeaderAccount />, { path: '/x', lang: 'fr' });
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mon compte' })).toBeInTheDocument();
   });
 });

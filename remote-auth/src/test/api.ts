@@ -14,6 +14,8 @@ export function apiMock() {
     validateToken: jest.fn(),
     refreshDefaultListId: jest.fn(),
     deleteAccount: jest.fn(),
+    getSignedInDevices: jest.fn(),
+    endSignedInDevice: jest.fn(),
     signOut: jest.fn(() => Promise.resolve()),
   };
 }
@@ -30,6 +32,8 @@ export function mocked() {
     validateToken: api.validateToken as jest.MockedFunction<typeof Api.validateToken>,
     refreshDefaultListId: api.refreshDefaultListId as jest.MockedFunction<typeof Api.refreshDefaultListId>,
     deleteAccount: api.deleteAccount as jest.MockedFunction<typeof Api.deleteAccount>,
+    getSignedInDevices: api.getSignedInDevices as jest.MockedFunction<typeof Api.getSignedInDevices>,
+    endSignedInDevice: api.endSignedInDevice as jest.MockedFunction<typeof Api.endSignedInDevice>,
     signOut: api.signOut as jest.MockedFunction<typeof Api.signOut>,
     ApiError: api.ApiError,
   };

@@ -33,8 +33,11 @@ export const authConfig = defineConfig('auth', {
   maxValidationTries: setting('MAX_VALIDATION_TRIES', schemas.positiveInt, '5', {
     description: 'wrong codes allowed per token; the next attempt answers 400 too-many-tries',
   }),
-  bearerTtlDays: setting('BEARER_TTL_DAYS', schemas.positiveInt, '365', {
+  bearerTtlDays: setting('BEARER_TTL_DAYS', schemas.positiveInt, '90', {
     description: 'a validated bearer unused for this long expires (sliding)',
+  }),
+  bearerMaxLifetimeDays: setting('BEARER_MAX_LIFETIME_DAYS', schemas.positiveInt, '365', {
+    description: 'a validated bearer expires this long after its validation, however often it is used',
   }),
   signinRateWindowSeconds: setting('SIGNIN_RATE_WINDOW_SECONDS', schemas.positiveInt, '900'),
   signinRatePerAddress: setting('SIGNIN_RATE_PER_ADDRESS', schemas.positiveInt, '5', {

@@ -20,7 +20,7 @@ const FIRST_VIEWS: { path: RegExp; remote: string; expose?: string }[] = [
   { path: /^\/((en|fr)\/)?offer-confirmation\/[^/]+\/?$/, remote: 'remote_basket_offer', expose: './OfferConfirmationPage' },
   { path: /^\/(en|fr)\/?$/, remote: 'remote_content', expose: './HomePage' },
   { path: /^\/((en|fr)\/|not-found$|how-to-use-android-app$)/, remote: 'remote_content' },
-  { path: /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success|delete-account)(\/|$)/, remote: 'remote_auth' },
+  { path: /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success|delete-account|account)(\/|$)/, remote: 'remote_auth' },
   { path: /^\/(basket|offer|offer-created|offerings)(\/|$)/, remote: 'remote_basket_offer' },
 ];
 

@@ -2,5 +2,6 @@ export * from './http';
 export * from './endpoints';
 export * from './signInRequests';
 export * from './session';
+export * from './accountDevices';
 export { TimedCache } from './cache';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';

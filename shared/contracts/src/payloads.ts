@@ -149,3 +149,17 @@ export interface ProductsClaimConflict {
   error: { code: 'products_unavailable'; message: string };
   conflicts: string[];
 }
+
+/** One entry of `GET /api/accounts/devices`: a device the person is signed in on. */
+export interface SignedInDevice {
+  /** Opaque reference for `DELETE /api/accounts/devices/{id}` (never the bearer). */
+  id: string;
+  /** Browser and system of the device that signed in (null: unknown). */
+  device: { browser: string | null; os: string | null };
+  /** ISO date the sign-in was approved. */
+  signedInAt: string;
+  /** ISO date the device was last seen using the API (to the hour), else `signedInAt`. */
+  lastSeenAt: string;
+  /** The device this request came from. */
+  current: boolean;
+}

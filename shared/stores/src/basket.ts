@@ -40,9 +40,12 @@ export interface BasketState {
   products: BasketItem[];
   /**
    * The shared list (owned by someone else) this visitor viewed last: where "Add more products"
-   * leads, even with an empty basket. Kept with the basket, and not forgotten by `clear`.
+   * leads, even with an empty basket. Kept with the basket, and not forgotten by `clear`; forgotten
+   * at sign-out (`forgetList`), so the next person on this browser is not led to it.
    */
   lastListId?: string;
+  /** Forgets the last viewed list; the products stay (a basket is anonymous, see the README). */
+  forgetList: () => void;
   /** Remembers the shared list being viewed (an empty or non-string id is ignored). */
   rememberList: (listId: string) => void;
   /** Adds a product; ignored (returns false) when one with the same id is already there or it has no id. */
@@ -145,6 +148,9 @@ export const useBasketStore = create<BasketState>()(
       lastListId: undefined,
       rememberList: (listId) => {
         if (isString(listId) && listId !== '' && get().lastListId !== listId) set({ lastListId: listId });
+      },
+      forgetList: () => {
+        if (get().lastListId !== undefined) set({ lastListId: undefined });
       },
       add: (product) => {
         const item = toBasketItem(product);

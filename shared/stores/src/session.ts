@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Token } from '@wishlist/contracts';
+import { useBasketStore } from './basket';
 import { readJson, writeJson } from './storage';
 
 /** SPEC §9 storage key of the device token. */
@@ -28,7 +29,10 @@ export interface SessionState {
    * session; returns true when it did.
    */
   syncFromStorage: () => boolean;
-  /** Clears the default list id and removes the token from storage (revocation is the caller's call). */
+  /**
+   * Clears the default list id, removes the token from storage and forgets the basket's last list
+   * (revocation is the caller's call). Both a sign-out and a session the server ended come here.
+   */
   logout: () => void;
 }
 
@@ -85,6 +89,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   logout: () => {
     writeJson(TOKEN_STORAGE_KEY, null);
     set({ token: null, defaultListId: null, checkedBearer: null });
+    useBasketStore.getState().forgetList();
   },
 }));
 

@@ -149,6 +149,32 @@ describe('basket store (SPEC §3, §4)', () => {
   });
 });
 
+describe('basket at sign-out', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    jest.resetModules();
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const load = () => require('../src') as typeof import('../src');
+
+  it('forgets the last list when the session ends, and keeps the anonymous products', () => {
+    const { useBasketStore, useSessionStore } = load();
+    useSessionStore.getState().setBearer('xyz');
+    useBasketStore.getState().rememberList('L7');
+    useBasketStore.getState().add(product('p1'));
+    useSessionStore.getState().logout();
+    expect(useBasketStore.getState().lastListId).toBeUndefined();
+    expect(JSON.parse(localStorage.getItem('basket')!).state.lastListId).toBeUndefined();
+    expect(useBasketStore.getState().products.map((p) => p.id)).toEqual(['p1']);
+  });
+
+  it('forgetList leaves an empty basket as it was', () => {
+    const { useBasketStore } = load();
+    useBasketStore.getState().forgetList();
+    expect(useBasketStore.getState().lastListId).toBeUndefined();
+  });
+});
+
 describe('view store', () => {
   it('publishes whether the shown list is the person own', () => {
     jest.resetModules();

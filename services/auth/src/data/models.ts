@@ -29,8 +29,15 @@ const tokenSchema = new Schema(
     failedTries: { type: Number, default: 0, required: true },
     validatedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },
-    /** Sliding expiry of a validated bearer. */
+    /** Sliding expiry of a validated bearer (never past validation + the hard maximum lifetime). */
     expiresAt: { type: Date, required: true },
+    /**
+     * The reference the account page uses for this device: random, neither the bearer nor its
+     * hash, so listing devices gives nothing that could be used as a credential.
+     */
+    deviceId: { type: String, default: null },
+    /** Last introspection of the bearer, written at most once an hour. */
+    lastSeenAt: { type: Date, default: null },
     /** Set (with `revokedAt`) when the person said from the e-mailed link that it was not them. */
     refusedAt: { type: Date, default: null },
     // What the page opened from the link shows before anyone approves: who asked, and when.
@@ -46,6 +53,7 @@ const tokenSchema = new Schema(
 tokenSchema.index({ bearerHash: 1 }, { unique: true });
 tokenSchema.index({ name: 1 });
 tokenSchema.index({ userId: 1 });
+tokenSchema.index({ deviceId: 1 }, { unique: true, partialFilterExpression: { deviceId: { $type: 'string' } } });
 
 /** "Tell service X to erase user Y": kept until X answered 2xx, retried meanwhile. */
 const erasureSchema = new Schema(

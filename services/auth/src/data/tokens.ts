@@ -13,6 +13,7 @@ export interface NewToken {
   deviceOs: string | null;
   timeZone: string | null;
   matchCode: string;
+  deviceId: string;
 }
 
 export async function insertToken(token: NewToken): Promise<TokenDoc> {
@@ -105,8 +106,37 @@ export async function markValidated(
   ).exec()) as TokenDoc | null;
 }
 
-export async function slideExpiry(id: mongoose.Types.ObjectId, expiresAt: Date): Promise<void> {
-  await Token.updateOne({ _id: id, revokedAt: null }, { $set: { expiresAt } }).exec();
+/** A use of the bearer: when it was last seen, and its pushed-back (sliding) expiry. */
+export async function touchToken(id: mongoose.Types.ObjectId, seen: { lastSeenAt: Date; expiresAt: Date }): Promise<void> {
+  await Token.updateOne({ _id: id, revokedAt: null }, { $set: seen }).exec();
+}
+
+/** The person's validated, unrevoked tokens not yet past their sliding expiry (newest first, capped). */
+export async function signedInTokensOf(userId: string, now: Date, limit: number): Promise<TokenDoc[]> {
+  if (!mongoose.isValidObjectId(userId)) return [];
+  return (await Token.find({ userId, validatedAt: { $ne: null }, revokedAt: null, expiresAt: { $gt: now } })
+    .sort({ validatedAt: -1 })
+    .limit(limit)
+    .lean()
+    .exec()) as TokenDoc[];
+}
+
+/** Gives a token its device reference when it has none yet; returns the one it has. */
+export async function ensureDeviceId(id: mongoose.Types.ObjectId, deviceId: string): Promise<string | null> {
+  await Token.updateOne({ _id: id, deviceId: null }, { $set: { deviceId } }).exec();
+  return (await Token.findById(id, { deviceId: 1 }).lean().exec())?.deviceId ?? null;
+}
+
+/**
+ * Revokes the person's token with this device reference. True when it is theirs (revoked now or
+ * already); false for anybody else's or an unknown one.
+ */
+export async function revokeDeviceOf(userId: string, deviceId: string, now: Date): Promise<boolean> {
+  if (!mongoose.isValidObjectId(userId)) return false;
+  const filter = { userId, deviceId, validatedAt: { $ne: null } };
+  if (!(await Token.exists(filter).exec())) return false;
+  await Token.updateOne({ ...filter, revokedAt: null }, { $set: { revokedAt: now } }).exec();
+  return true;
 }
 
 export async function revokeByBearerHash(bearerHash: string, now: Date): Promise<void> {

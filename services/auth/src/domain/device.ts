@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import Bowser from 'bowser';
 import type { Lang } from '@wishlist/service-kit';
 
@@ -61,3 +61,13 @@ export function newMatchCode(): string {
 }
 
 export const MATCH_CODE_PATTERN = /^[0-9]{4}$/;
+
+/**
+ * The account page's reference to a signed-in device: 128 random bits, URL-safe (22 characters).
+ * Not derived from the bearer, so a list of devices holds nothing usable as a credential.
+ */
+export function newDeviceId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

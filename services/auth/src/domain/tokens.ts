@@ -7,23 +7,24 @@ import {
   markRefused,
   markValidated,
   revokeByBearerHash,
-  slideExpiry,
   tokenByBearerHash,
   tokenById,
+  touchToken,
   tokensNamedForLookup,
   unrevokedTokensNamed,
 } from '../data/tokens';
 import { findUser, userForSignIn } from '../data/users';
 import type { TokenDoc } from '../data/models';
 import { hashSecret, newSecret, SECRET_PATTERN, sameHash } from './secrets';
-import { newMatchCode, parseDevice, validTimeZone } from './device';
+import { newDeviceId, newMatchCode, parseDevice, validTimeZone } from './device';
 import { signInMail } from './signInMailer';
 
 /** Client-chosen device token names (`t` + ms in the app): safe in a URL path. */
 export const TOKEN_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Tokens of one name checked by a validation attempt (a name is not unique, nor a secret). */
 const MAX_TOKENS_PER_NAME = 50;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const MESSAGES = {
   tooManyTries: 'There were too many failures in trying to validate your email.',
@@ -37,7 +38,10 @@ export interface TokenRules {
   publicUrl: string;
   codeTtlSeconds: number;
   maxTries: number;
+  /** Sliding: a validated bearer unused this long expires. */
   bearerTtlDays: number;
+  /** Hard maximum, counted from validation, however often the bearer is used. */
+  bearerMaxLifetimeDays: number;
 }
 
 export interface TokenServiceDeps {
@@ -65,12 +69,16 @@ export function createTokenService(deps: TokenServiceDeps) {
   const { rules } = deps;
   const now = deps.now ?? (() => new Date());
   const bearerTtlMs = rules.bearerTtlDays * DAY_MS;
+  const bearerMaxMs = rules.bearerMaxLifetimeDays * DAY_MS;
+  /** The sliding expiry of a bearer validated at `validatedAt` and used at `at`, capped by the maximum. */
+  const expiryAfterUse = (validatedAt: Date, at: Date) =>
+    new Date(Math.min(at.getTime() + bearerTtlMs, validatedAt.getTime() + bearerMaxMs));
   const base = rules.publicUrl.replace(/\/+$/, '');
 
   const deadReason = (t: TokenDoc, at: Date): DeadReason | null => {
     if (t.refusedAt) return 'refused';
     if (t.revokedAt) return 'revoked';
-    if (t.validatedAt) return t.expiresAt <= at ? 'expired' : null;
+    if (t.validatedAt) return t.expiresAt <= at || t.validatedAt.getTime() + bearerMaxMs <= at.getTime() ? 'expired' : null;
     if (t.failedTries >= rules.maxTries) return 'too_many_tries';
     if (t.codeExpiresAt <= at) return 'expired';
     return null;
@@ -153,6 +161,7 @@ export function createTokenService(deps: TokenServiceDeps) {
         deviceOs: device.os,
         timeZone,
         matchCode,
+        deviceId: newDeviceId(),
         userId: user._id,
         name: input.tokenName,
         bearerHash: hashSecret(bearer),
@@ -208,7 +217,7 @@ export function createTokenService(deps: TokenServiceDeps) {
       if (match.codeExpiresAt <= at) throw incorrect();
       const user = await findUser(String(match.userId));
       if (!user || user.deletedAt) throw incorrect();
-      const done = await markValidated(match._id, { now: at, maxTries: rules.maxTries, expiresAt: new Date(at.getTime() + bearerTtlMs) });
+      const done = await markValidated(match._id, { now: at, maxTries: rules.maxTries, expiresAt: expiryAfterUse(at, at) });
       if (done) return { isValidated: true };
       // Lost a race (a wrong try, a revocation, another validation): answer from what is stored.
       const fresh = await tokenById(match._id);
@@ -260,9 +269,10 @@ export function createTokenService(deps: TokenServiceDeps) {
       if (!token || !token.validatedAt || deadReason(token, at)) return null;
       const user = await findUser(String(token.userId));
       if (!user || user.deletedAt) return null;
-      // Sliding expiry, written at most once a day per token.
-      if (token.expiresAt.getTime() - at.getTime() < bearerTtlMs - DAY_MS) {
-        await slideExpiry(token._id, new Date(at.getTime() + bearerTtlMs));
+      // Last seen and the sliding expiry, written together at most once an hour per token (the
+      // expiry then lags by at most an hour, nothing next to days).
+      if (!token.lastSeenAt || at.getTime() - token.lastSeenAt.getTime() >= HOUR_MS) {
+        await touchToken(token._id, { lastSeenAt: at, expiresAt: expiryAfterUse(token.validatedAt, at) });
       }
       return { userId: String(user._id), lang: user.lang === 'fr' ? 'fr' : 'en' };
     },

@@ -15,10 +15,20 @@ import type { Request } from 'express';
 import type { AuthConfig } from '../config';
 import { findUser } from '../data/users';
 import { createAccountService } from '../domain/accounts';
+import { createDeviceService } from '../domain/devices';
 import { createErasureWorker, type ErasureWorker } from '../domain/erasures';
 import { pickLanguage } from '../domain/language';
 import { createTokenService } from '../domain/tokens';
-import { createTokenShape, createTokenFields, introspectShape, revokeTokenShape, tokenNameParams, userIdParams, validateTokenShape } from './requests';
+import {
+  createTokenShape,
+  createTokenFields,
+  deviceIdParams,
+  introspectShape,
+  revokeTokenShape,
+  tokenNameParams,
+  userIdParams,
+  validateTokenShape,
+} from './requests';
 
 export interface AuthService extends Service {
   erasures: ErasureWorker;
@@ -54,6 +64,7 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
           codeTtlSeconds: config.validationCodeTtlSeconds,
           maxTries: config.maxValidationTries,
           bearerTtlDays: config.bearerTtlDays,
+          bearerMaxLifetimeDays: config.bearerMaxLifetimeDays,
         },
         mailer,
         logger,
@@ -67,6 +78,7 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
         now: deps.now,
       });
       const accounts = createAccountService({ erasures, now: deps.now });
+      const devices = createDeviceService({ bearerMaxLifetimeDays: config.bearerMaxLifetimeDays, now: deps.now });
 
       const windowMs = config.signinRateWindowSeconds * 1000;
       const signInPerClient = createRateLimit({
@@ -142,6 +154,18 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
 
       router.delete('/api/accounts', requireIdentity(), async (req, res) => {
         await accounts.deleteAccount(req.identity!.userId);
+        res.status(204).end();
+      });
+
+      // The account page: the person's signed-in devices. The gateway passes the bearer on to
+      // this service only, so the device the request came from can be marked.
+      router.get('/api/accounts/devices', requireIdentity(), async (req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: await devices.list(req.identity!.userId, bearerOf(req)) });
+      });
+
+      router.delete('/api/accounts/devices/:deviceId', requireIdentity(), validateShape({ params: deviceIdParams }), async (req, res) => {
+        await devices.end(req.identity!.userId, String(req.params.deviceId));
         res.status(204).end();
       });
 

@@ -44,3 +44,6 @@ export const tokenNameParams = z.object({ tokenName: z.string().max(1000) });
 
 /** User ids are ours (ObjectId hex); anything else is a malformed internal call. */
 export const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a user id') });
+
+/** A device reference is checked by the domain (404 when not one of the caller's). */
+export const deviceIdParams = z.object({ deviceId: z.string().max(200) });

@@ -366,6 +366,7 @@ describe('POST /internal/introspect (for the gateway)', () => {
   });
 
   it('slides the bearer expiry while used, and refuses it after a year unused', async () => {
+    h = harness({ BEARER_TTL_DAYS: '365', BEARER_MAX_LIFETIME_DAYS: '3650' });
     const s = await h.signIn('year@example.com');
     await h.validate(s.tokenName, s.code);
     h.clock.advance(300 * DAY);
