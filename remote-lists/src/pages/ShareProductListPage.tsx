@@ -33,6 +33,8 @@ export default function ShareProductListPage() {
   const [copied, setCopied] = useState(false);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [resetting, setResetting] = useState(false);
+  // A reset list answers under its new id: the page follows it instead of showing another list.
+  const moved = useRef<{ from: string; to: string } | null>(null);
   usePageTitle(t('share.documentTitle'), t('common.siteName'));
 
   const load = useCallback(() => {
@@ -51,7 +53,8 @@ export default function ShareProductListPage() {
   }, [navigate, t]);
   useEffect(load, [load]);
 
-  const list = lists?.find((l) => l.id === defaultProductListId) ?? lists?.[0];
+  const wanted = moved.current?.from === defaultProductListId ? moved.current.to : defaultProductListId;
+  const list = lists?.find((l) => l.id === wanted) ?? lists?.[0];
   // An unknown or foreign id shows the first owned list, and the address says so.
   useEffect(() => {
     if (list && list.id !== defaultProductListId) navigate(paths.share(list.id), { replace: true });
@@ -86,12 +89,12 @@ export default function ShareProductListPage() {
   const reset = async () => {
     setResetting(true);
     try {
-      const moved = await resetShareLink(list.id);
-      setLists((all) => (all ?? []).map((l) => (l.id === list.id ? { ...l, id: moved.id } : l)));
+      const next = await resetShareLink(list.id);
+      moved.current = { from: list.id, to: next.id };
+      setLists((all) => (all ?? []).map((l) => (l.id === list.id ? { ...l, id: next.id } : l)));
       // Pages already loaded name the list by its old id, and it may have been the default list.
       useListsStore.getState().reset();
       void refreshDefaultListId().catch(() => undefined);
-      navigate(paths.share(moved.id), { replace: true });
       notify({ type: 'success', message: t('share.resetDone') });
     } catch (e) {
       if (isSignedOutError(e)) return;
