@@ -27,6 +27,10 @@ describe('list ids (what opens a list without an account)', () => {
     // An ObjectId's first 4 bytes are the second it was made: ids made within seconds would share
     // them. 100 random ids share a 32-bit prefix with odds of about 1 in a million.
     expect(new Set(ids.map((id) => id.slice(0, 8))).size).toBe(ids.length);
+    // Baseline made in the same run: time-based ObjectIds share that prefix and the process part.
+    const baseline = Array.from({ length: ids.length }, () => new mongoose.Types.ObjectId().toHexString());
+    expect(new Set(baseline.map((id) => id.slice(0, 8))).size).toBeLessThanOrEqual(3);
+    expect(new Set(baseline.map((id) => id.slice(8, 18))).size).toBe(1);
     // Its next 5 bytes are the same for every id of one process.
     expect(new Set(ids.map((id) => id.slice(8, 18))).size).toBe(ids.length);
     // Its last 3 bytes count up by one from one id to the next.
