@@ -81,6 +81,8 @@ export default defineConfig({
         SIGNIN_RATE_PER_CLIENT: '10000',
         SIGNIN_RATE_PER_ADDRESS: '50',
         VALIDATE_RATE_PER_CLIENT: '10000',
+        // Every journey runs from one address and some open deleted or reset lists on purpose.
+        LIST_MISS_LIMIT: '10000',
         // Anonymous list reads stay in the gateway's cache for 30 s instead of 1: every journey then
         // shows that a write through the gateway makes the next read fresh (no stale list anywhere).
         PUBLIC_LIST_SHARED_MAX_AGE_S: '30',

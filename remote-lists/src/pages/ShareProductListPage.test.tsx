@@ -78,4 +78,40 @@ describe('ShareProductListPage', () => {
     await act(async () => {});
     expect(messages()).toEqual(['error: Le lien n’a pas pu être copié. Sélectionnez-le et copiez-le vous-même.']);
   });
+
+  it('resets the link after a confirmation that says the old link stops working', async () => {
+    // The server's lists name the list by its new id from then on.
+    api.resetShareLink.mockImplementation(async () => {
+      api.getProductLists.mockResolvedValue([list('L1', 'Birthday'), list('N2', 'Christmas & New Year')]);
+      return list('N2', 'Christmas & New Year');
+    });
+    await renderPage(<ShareProductListPage />, { path: '/share-product-list/L2', route: ROUTE });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset the link' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset the link to “Christmas & New Year”?' });
+    expect(dialog).toHaveTextContent('The old link stops working at once');
+    // The safe choice has the focus; cancelling changes nothing.
+    expect(screen.getByRole('button', { name: 'Keep this link' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep this link' }));
+    expect(api.resetShareLink).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset the link' }));
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Reset the link' }).at(-1)!);
+    });
+    expect(api.resetShareLink).toHaveBeenCalledWith('L2');
+    expect(currentLocation()).toBe('/share-product-list/N2');
+    expect(screen.getByRole('textbox', { name: 'Link to your list' })).toHaveValue(`${location.origin}/see/N2`);
+    expect(messages()).toContain('success: The list has a new link. The old one no longer works.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says so when the reset fails, and keeps the link', async () => {
+    await renderPage(<ShareProductListPage />, { path: '/share-product-list/L2', route: ROUTE });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset the link' }));
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Reset the link' }).at(-1)!);
+    });
+    expect(messages()).toContain('error: The link could not be reset. Try again later.');
+    expect(screen.getByRole('textbox', { name: 'Link to your list' })).toHaveValue(`${location.origin}/see/L2`);
+  });
 });

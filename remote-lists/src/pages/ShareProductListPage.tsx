@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductList } from '@wishlist/contracts';
-import { getProductLists, isSignedOutError } from '@wishlist/api-client';
+import { getProductLists, isSignedOutError, refreshDefaultListId, resetShareLink } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
-import { Button, useIsMobile } from '@wishlist/ui';
+import { Button, ConfirmDialog, useIsMobile } from '@wishlist/ui';
 import { CheckIcon, CopyIcon, ExternalIcon, MailIcon, ShareIcon } from '../components/Icons';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
@@ -11,12 +11,14 @@ import { isUnreachable } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { shareLink, shareUrls } from '../lib/share';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 
 /**
  * `/share-product-list/{defaultProductListId}` (login required, SPEC §2 sharing page): list picker,
  * share links (social network, messaging app, microblog, e-mail), the link {host}/see/{id} with a
  * copy button, and the Web Share API on mobile when the browser has it. No third-party script.
+ * The owner can reset the link: the list gets a new id, the old link stops working.
  */
 export default function ShareProductListPage() {
   const { t } = useListsT();
@@ -29,6 +31,10 @@ export default function ShareProductListPage() {
   const [lists, setLists] = useState<ProductList[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  // A reset list answers under its new id: the page follows it instead of showing another list.
+  const moved = useRef<{ from: string; to: string } | null>(null);
   usePageTitle(t('share.documentTitle'), t('common.siteName'));
 
   const load = useCallback(() => {
@@ -47,7 +53,8 @@ export default function ShareProductListPage() {
   }, [navigate, t]);
   useEffect(load, [load]);
 
-  const list = lists?.find((l) => l.id === defaultProductListId) ?? lists?.[0];
+  const wanted = moved.current?.from === defaultProductListId ? moved.current.to : defaultProductListId;
+  const list = lists?.find((l) => l.id === wanted) ?? lists?.[0];
   // An unknown or foreign id shows the first owned list, and the address says so.
   useEffect(() => {
     if (list && list.id !== defaultProductListId) navigate(paths.share(list.id), { replace: true });
@@ -76,6 +83,25 @@ export default function ShareProductListPage() {
     } catch {
       linkInput.current?.select();
       notify({ type: 'error', message: t('notifications.copyFailed') });
+    }
+  };
+
+  const reset = async () => {
+    setResetting(true);
+    try {
+      const next = await resetShareLink(list.id);
+      moved.current = { from: list.id, to: next.id };
+      setLists((all) => (all ?? []).map((l) => (l.id === list.id ? { ...l, id: next.id } : l)));
+      // Pages already loaded name the list by its old id, and it may have been the default list.
+      useListsStore.getState().reset();
+      void refreshDefaultListId().catch(() => undefined);
+      notify({ type: 'success', message: t('share.resetDone') });
+    } catch (e) {
+      if (isSignedOutError(e)) return;
+      notify({ type: 'error', message: t('share.resetFailed') });
+    } finally {
+      setResetting(false);
+      setConfirmingReset(false);
     }
   };
 
@@ -147,6 +173,23 @@ export default function ShareProductListPage() {
           </a>
         </li>
       </ul>
+
+      <h2 className="lists-section-title">{t('share.resetTitle')}</h2>
+      <p className="lists-lead">{t('share.resetText')}</p>
+      <Button variant="secondary" onClick={() => setConfirmingReset(true)}>
+        {t('share.reset')}
+      </Button>
+      <ConfirmDialog
+        open={confirmingReset}
+        title={t('share.resetConfirmTitle', { name: list.name })}
+        confirmLabel={t('share.resetConfirm')}
+        cancelLabel={t('share.resetCancel')}
+        onConfirm={() => void reset()}
+        onCancel={() => setConfirmingReset(false)}
+        busy={resetting}
+      >
+        <p>{t('share.resetConfirmText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }

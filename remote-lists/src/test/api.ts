@@ -10,6 +10,7 @@ const names = [
   'createProductList',
   'updateProductList',
   'deleteProductList',
+  'resetShareLink',
   'updateProductInList',
   'deleteProductInList',
   'orderProducts',
@@ -41,6 +42,7 @@ export function resetApi(api: ReturnType<typeof mocked>) {
   api.updateProductInList.mockResolvedValue(undefined);
   api.deleteProductInList.mockResolvedValue(undefined);
   api.deleteProductList.mockResolvedValue(undefined);
+  api.resetShareLink.mockRejectedValue(new api.ApiError(404, {}));
   api.orderProducts.mockResolvedValue(undefined);
   api.addFavorite.mockResolvedValue(undefined);
   api.removeFavorite.mockResolvedValue(undefined);

@@ -21,6 +21,10 @@ export const listsConfig = defineConfig('lists', {
   // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the
   // answer (`s-maxage`); the gateway also forgets it on any write through it. 0: never stored.
   publicListSharedMaxAgeS: setting('PUBLIC_LIST_SHARED_MAX_AGE_S', z.coerce.number().int().min(0).max(60), '1'),
+  // Reads by id that find nothing (a list, a product of a list, a favorite to add), per client:
+  // far above a real visitor's mistyped links, far below what trying ids at random needs.
+  listMissLimit: setting('LIST_MISS_LIMIT', schemas.positiveInt, '60'),
+  listMissWindowMs: setting('LIST_MISS_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
   // Limits of one account (docs/api.md): far above what a person keeps, low enough that one
   // account cannot grow the owner's reads or the database without bound.
   maxProductsPerAccount: setting('MAX_PRODUCTS_PER_ACCOUNT', schemas.positiveInt, '5000'),

@@ -139,6 +139,18 @@ export async function updateProductList(listId: string, payload: UpdateProductLi
   }
 }
 
+/**
+ * The owner gives a list a new link: the list answers under a new id (the old link stops working);
+ * products and favorites follow it. Resolves to the list under its new id.
+ */
+export async function resetShareLink(listId: string): Promise<ProductList> {
+  try {
+    return (await request<Envelope<ProductList>>('POST', `/api/product-lists/${id(listId)}/share-link`)).data.data;
+  } finally {
+    listsCache.clear();
+  }
+}
+
 export async function deleteProductList(listId: string): Promise<void> {
   try {
     await request('DELETE', `/api/product-lists/${id(listId)}`);

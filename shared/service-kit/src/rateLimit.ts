@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, MemoryStore, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit';
 import mongoose, { type Connection } from 'mongoose';
 import { RateLimiterMongo, type RateLimiterRes } from 'rate-limiter-flexible';
@@ -31,6 +31,11 @@ export interface RateLimitOptions {
   store?: 'database' | 'memory';
   /** The database connection of `store: 'database'` (default: mongoose's, the service's own database). */
   connection?: Connection;
+  /**
+   * When set, only the answers it says count are kept in the count (the others are given back once
+   * answered), e.g. 404s of reads by id: a client is limited on what it failed to find.
+   */
+  counts?: (req: Request, res: Response) => boolean;
 }
 
 function resetTime(res: RateLimiterRes): Date | undefined {
@@ -108,6 +113,7 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     store: options.store === 'memory' ? new MemoryStore() : new DatabaseStore(options.name, options.connection ?? mongoose.connection),
     // A store error (database down) goes to the error handler: 503, never an unlimited pass.
     passOnStoreError: false,
+    ...(options.counts ? { skipSuccessfulRequests: true, requestWasSuccessful: (req: Request, res: Response) => !options.counts!(req, res) } : {}),
     keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown')),
     // The key never comes from req.ip or X-Forwarded-For (see clientAddress in service.ts); the
     // library's checks of those would only warn about headers we deliberately ignore.

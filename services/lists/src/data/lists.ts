@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { atomically, ErasedUser, Favorite, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
+import { atomically, ErasedUser, Favorite, Product, ProductList, randomListId, type ProductDoc, type ProductListDoc } from './models';
 
 /** The owner's lists in creation order (the first one is the default list, SPEC §4). */
 export async function listsOfOwner(ownerId: string): Promise<ProductListDoc[]> {
@@ -115,6 +115,28 @@ export function reorderList(ownerId: string, id: string, ids: string[]): Promise
     if (wanted.size !== ids.length || wanted.size !== actual.size || ids.some((p) => !actual.has(p))) return 'mismatch';
     const updated = await ProductList.findByIdAndUpdate(list._id, { $set: { productIds: ids } }, { returnDocument: 'after', session }).lean().exec();
     return { list: updated as ProductListDoc };
+  });
+}
+
+export type MoveListOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden';
+
+/**
+ * Gives a list a new random id (its link), all or nothing: the list document is rewritten under the
+ * new id with everything else unchanged (name, order, dates), its products and everyone's
+ * favorites of it follow. The old id then names nothing.
+ */
+export function moveListToNewId(ownerId: string, id: string): Promise<MoveListOutcome> {
+  return atomically(async (session) => {
+    const list = await ProductList.findById(id).session(session).lean().exec();
+    if (!list) return 'not_found';
+    if (list.ownerId !== ownerId) return 'forbidden';
+    const moved = { ...list, _id: randomListId() };
+    // Deleted first: the default-list marker is unique and the copy carries it.
+    await ProductList.deleteOne({ _id: list._id }, { session }).exec();
+    await ProductList.collection.insertOne(moved, { session });
+    await Product.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
+    await Favorite.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
+    return { list: moved as ProductListDoc };
   });
 }
 

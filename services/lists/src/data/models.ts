@@ -1,8 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+/**
+ * A list's id is what opens it without an account (its shared link): 12 bytes from the CSPRNG
+ * (96 bits), shaped as an ObjectId so that it stays a 24-hex string for every client and every
+ * reference. A default ObjectId (time, process, counter) could be guessed from a neighbour's.
+ */
+export function randomListId(): mongoose.Types.ObjectId {
+  return new mongoose.Types.ObjectId(randomBytes(12));
+}
 
 /** A product list. `ownerId` is the auth service's user id (a string: ids cross services). */
 const productListSchema = new Schema(
   {
+    _id: { type: Schema.Types.ObjectId, default: randomListId },
     ownerId: { type: String, required: true },
     name: { type: String, required: true },
     /**

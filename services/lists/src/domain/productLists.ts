@@ -10,6 +10,7 @@ import {
   isErased,
   leadingProductsOfLists,
   listsOfOwner,
+  moveListToNewId,
   productsOfLists,
   renameList,
   reorderList,
@@ -133,5 +134,20 @@ export async function reorder(userId: string, id: string, ids: string[]): Promis
   if (outcome === 'mismatch') {
     throw HttpError.unprocessable({ products: 'must-be-the-list-products' }, 'The order must list each product of the list exactly once.');
   }
+  return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
+}
+
+/**
+ * POST /api/product-lists/{id}/share-link: the owner gives the list a new link. The list gets a
+ * new random id (its products and favorites follow it); the old link answers 404 from then on.
+ */
+export async function resetShareLink(userId: string, id: string): Promise<ProductListData> {
+  if (!isObjectId(id)) throw listNotFound();
+  await assertNotErased(userId);
+  const outcome = await moveListToNewId(userId, id);
+  listReadCache.invalidate(id);
+  if (outcome === 'not_found') throw listNotFound();
+  if (outcome === 'forbidden') throw notYourList();
+  listReadCache.invalidate(String(outcome.list._id));
   return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }

@@ -5,7 +5,7 @@ import { eraseUser } from '../domain/erasure';
 import { addFavorite, favoritesList, removeFavorite } from '../domain/favorites';
 import { claim, ClaimConflict, lookupProducts, release } from '../domain/offerings';
 import { listReadCache, type JsonBody } from '../domain/listReadCache';
-import { createList, deleteList, listsOf, readListBody, reorder, updateList } from '../domain/productLists';
+import { createList, deleteList, listsOf, readListBody, reorder, resetShareLink, updateList } from '../domain/productLists';
 import {
   changeProduct,
   changeProductInList,
@@ -67,6 +67,16 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         message: 'You added a lot of products in a short time. Wait a few minutes, then add this one again.',
       });
 
+      // Counted per client on reads by id that find nothing (404): a visitor follows links that
+      // exist, so only someone trying ids meets it. Answers that found something are not counted.
+      const missRate = createRateLimit({
+        name: 'list-misses-per-client',
+        windowMs: config.listMissWindowMs,
+        limit: config.listMissLimit,
+        counts: (_req, res) => res.statusCode === 404,
+        message: 'Too many links to lists that do not exist were opened from your connection. Wait a few minutes, then try again.',
+      });
+
       // Lists
       router.get('/api/product-lists', signedIn, async (req, res) => {
         res.json({ data: await listsOf(req.identity!) });
@@ -77,7 +87,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       // Read by someone not signed in (a shared link), the answer is the same for everyone: a shared
       // cache may reuse it briefly (s-maxage); browsers revalidate it every time (max-age=0, ETag).
       const publicRead = config.publicListSharedMaxAgeS > 0 ? `max-age=0, s-maxage=${config.publicListSharedMaxAgeS}` : undefined;
-      router.get('/api/product-lists/:id', optionalIdentity(), async (req, res) => {
+      router.get('/api/product-lists/:id', missRate, optionalIdentity(), async (req, res) => {
         const body = await readListBody(param(req, 'id'), req.identity?.userId);
         if (publicRead && !req.identity) res.setHeader('Cache-Control', publicRead);
         sendJson(req, res, body);
@@ -93,8 +103,12 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         res.json({ data: await reorder(userOf(req), param(req, 'id'), (req.body as { products: string[] }).products) });
       });
 
+      router.post('/api/product-lists/:id/share-link', signedIn, async (req, res) => {
+        res.json({ data: await resetShareLink(userOf(req), param(req, 'id')) });
+      });
+
       // Products of a list
-      router.get('/api/product-lists/:listId/products/:productId', async (req, res) => {
+      router.get('/api/product-lists/:listId/products/:productId', missRate, async (req, res) => {
         res.json({ data: await readProductInList(param(req, 'listId'), param(req, 'productId')) });
       });
       router.patch('/api/product-lists/:listId/products/:productId', signedIn, body, async (req, res) => {
@@ -124,7 +138,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       router.get('/api/favorites', signedIn, async (req, res) => {
         res.json({ data: await favoritesList(userOf(req)) });
       });
-      router.put('/api/favorites/:id', signedIn, async (req, res) => {
+      router.put('/api/favorites/:id', signedIn, missRate, async (req, res) => {
         await addFavorite(userOf(req), param(req, 'id'), limits);
         res.status(204).end();
       });
