@@ -51,6 +51,22 @@ export async function tokensNamedForLookup(name: string, limit: number): Promise
 }
 
 /**
+ * Sets `fields` on a token only while it is still pending at `now`: unvalidated, unrevoked, under
+ * the tries limit and its code unexpired (a concurrent wrong try, refusal or revocation wins).
+ */
+async function settlePending(
+  id: mongoose.Types.ObjectId,
+  options: { now: Date; maxTries: number },
+  fields: Partial<Pick<TokenDoc, 'validatedAt' | 'expiresAt' | 'refusedAt' | 'revokedAt'>>,
+): Promise<TokenDoc | null> {
+  return (await Token.findOneAndUpdate(
+    { _id: id, validatedAt: null, revokedAt: null, failedTries: { $lt: options.maxTries }, codeExpiresAt: { $gt: options.now } },
+    { $set: fields },
+    { returnDocument: 'after', lean: true },
+  ).exec()) as TokenDoc | null;
+}
+
+/**
  * Refuses a pending token (revoked at once), only while it is pending, unrevoked, under the
  * tries limit and its code unexpired.
  */
@@ -58,17 +74,7 @@ export async function markRefused(
   id: mongoose.Types.ObjectId,
   options: { now: Date; maxTries: number },
 ): Promise<TokenDoc | null> {
-  return (await Token.findOneAndUpdate(
-    {
-      _id: id,
-      validatedAt: null,
-      revokedAt: null,
-      failedTries: { $lt: options.maxTries },
-      codeExpiresAt: { $gt: options.now },
-    },
-    { $set: { refusedAt: options.now, revokedAt: options.now } },
-    { returnDocument: 'after', lean: true },
-  ).exec()) as TokenDoc | null;
+  return settlePending(id, options, { refusedAt: options.now, revokedAt: options.now });
 }
 
 /**
@@ -93,17 +99,7 @@ export async function markValidated(
   id: mongoose.Types.ObjectId,
   options: { now: Date; maxTries: number; expiresAt: Date },
 ): Promise<TokenDoc | null> {
-  return (await Token.findOneAndUpdate(
-    {
-      _id: id,
-      validatedAt: null,
-      revokedAt: null,
-      failedTries: { $lt: options.maxTries },
-      codeExpiresAt: { $gt: options.now },
-    },
-    { $set: { validatedAt: options.now, expiresAt: options.expiresAt } },
-    { returnDocument: 'after', lean: true },
-  ).exec()) as TokenDoc | null;
+  return settlePending(id, options, { validatedAt: options.now, expiresAt: options.expiresAt });
 }
 
 /** A use of the bearer: when it was last seen, and its pushed-back (sliding) expiry. */

@@ -6,13 +6,12 @@ import {
   expiredBy,
   findById,
   recordResend,
-  releaseDone,
-  releaseFailed,
   unconfirmedBasket,
 } from '../data/offerings';
 import { CONFIRMED_STATES, type OfferingDoc, type OfferingState } from '../data/models';
 import { codeMatches, hashCode, newCode } from './codes';
 import { giverVerificationMail } from './offeringMailer';
+import { releaseProducts } from './release';
 import type { ListsApi } from './upstreams';
 
 /** The verification mail is sent again at most this many times, and not more often than every RESEND_GAP_MS. */
@@ -142,16 +141,7 @@ export function createConfirmations(deps: {
         const doc = await expire(candidate._id, at);
         if (!doc) continue;
         expired += 1;
-        try {
-          await deps.lists.release(
-            doc.products.map((p) => p.id),
-            doc._id,
-          );
-          await releaseDone(doc._id);
-        } catch (err) {
-          await releaseFailed(doc._id);
-          log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'expired offer: products not released yet; the sweep will retry');
-        }
+        await releaseProducts(deps.lists, doc, log, 'expired offer: products not released yet; the sweep will retry');
       }
       if (expired > 0) log?.info({ expired }, 'unconfirmed offers expired');
       return expired;

@@ -15,8 +15,6 @@ import {
   markPending,
   markUnconfirmed,
   claimRelease,
-  releaseDone,
-  releaseFailed,
   releasesDue,
   dropMails,
   unfinishedBefore,
@@ -25,6 +23,7 @@ import type { MailKind, OfferingDoc } from '../data/models';
 import { createConfirmations } from './confirmation';
 import { snapshot, toView, type OfferingView } from './views';
 import { newOfferingId } from './ids';
+import { releaseProducts } from './release';
 import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail } from './offeringMailer';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
 
@@ -312,16 +311,7 @@ export function createOfferingService(deps: {
     async refuse(id: string, ownerId: string): Promise<void> {
       const doc = await answer(id, ownerId, 'refused', { answeredAt: now(), mail: 'giver-refused', releasePending: true });
       if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
-      try {
-        await deps.lists.release(
-          doc.products.map((p) => p.id),
-          doc._id,
-        );
-        await releaseDone(doc._id);
-      } catch (err) {
-        await releaseFailed(doc._id);
-        log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags not cleared yet; the sweep will retry');
-      }
+      await releaseProducts(deps.lists, doc, log, 'offered flags not cleared yet; the sweep will retry');
       await sendDueMailsQuietly(doc._id);
     },
 
@@ -339,17 +329,7 @@ export function createOfferingService(deps: {
       let released = 0;
       for (const doc of await releasesDue(at, SWEEP_BATCH)) {
         if (!(await claimRelease(doc._id, at))) continue;
-        try {
-          await deps.lists.release(
-            doc.products.map((p) => p.id),
-            doc._id,
-          );
-          await releaseDone(doc._id);
-          released += 1;
-        } catch (err) {
-          await releaseFailed(doc._id);
-          log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'offered flags still not cleared');
-        }
+        if (await releaseProducts(deps.lists, doc, log, 'offered flags still not cleared')) released += 1;
       }
       const due = await mailsDueBy(at, SWEEP_BATCH);
       for (const doc of due) await sendDueMailsQuietly(doc._id);
