@@ -44,10 +44,13 @@ describe('createPageReader: pages read in worker threads', () => {
     const page = slowPage();
     // Ended by its deadline, or by the heap limit first on a new thread's longer allowance.
     const settle = (p: Promise<unknown>) => p.then(() => 'read', (err: unknown) => (err instanceof PageReaderBusy ? 'busy' : err instanceof PageUnreadable ? 'unreadable' : 'other'));
-    // The first read runs to its deadline; the second waits, then runs (on a new thread); the
-    // third would wait for both, longer than one read may take.
+    // The first read runs until its deadline or the heap limit ends it; the second waits for the
+    // thread (never refused at once), then runs on a new one. The third waits for both: it runs
+    // when they ended early enough (the heap limit), else it is refused as busy once it has waited
+    // one read's time. Either way nothing is read, and nothing waits for ever.
     const outcomes = await Promise.all([settle(queued.read(page, 'https://shop.example/1')), settle(queued.read(page, 'https://shop.example/2')), settle(queued.read(page, 'https://shop.example/3'))]);
-    expect(outcomes).toEqual(['unreadable', 'unreadable', 'busy']);
+    expect(outcomes.slice(0, 2)).toEqual(['unreadable', 'unreadable']);
+    expect(['unreadable', 'busy']).toContain(outcomes[2]);
   });
 
   it('refuses reads once closed', async () => {
