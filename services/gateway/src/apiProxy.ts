@@ -16,7 +16,7 @@ import {
 } from '@wishlist/service-kit';
 import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
-import { lingerAfterAnswer } from './linger';
+import { closeAfterUnreadBody } from './linger';
 import { plainAddress } from './network';
 import { isUnsafe, markedShareable, type SharedCache } from './sharedCache';
 import { UpstreamPool } from './upstreams';
@@ -99,10 +99,7 @@ function unavailable(service: string, res: ServerResponse | Socket, logger: Logg
  * a client still sending reads the answer (linger.ts).
  */
 function refuse(req: Request, res: Response, err: HttpError) {
-  if (!req.complete) {
-    res.setHeader('Connection', 'close');
-    lingerAfterAnswer(req);
-  }
+  closeAfterUnreadBody(req, res);
   res.setHeader('Cache-Control', 'no-store');
   res.status(err.status).json(errorBody(err));
 }

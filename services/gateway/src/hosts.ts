@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lingerAfterAnswer } from './linger';
+import { closeAfterUnreadBody } from './linger';
 
 /** One name the gateway answers for; `port` null: any port. */
 interface HostEntry {
@@ -86,10 +86,7 @@ export function hostGuard(options: HostGuardOptions) {
     },
     /** The answer to a misdirected request. */
     refuse(req: IncomingMessage, res: ServerResponse): void {
-      if (!req.complete) {
-        res.setHeader('Connection', 'close');
-        lingerAfterAnswer(req);
-      }
+      closeAfterUnreadBody(req, res);
       const body = JSON.stringify({
         error: { code: 'misdirected_request', message: 'This server does not answer for that host name. Open the address of the site itself.' },
       });

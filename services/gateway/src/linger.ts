@@ -1,10 +1,20 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a refused request's remaining body is read and thrown away after the answer. */
 export const LINGER_MS = 5000;
 
 type Lingering = Socket & { destroySoon?: () => void };
+
+/**
+ * For an answer sent before the request's body was read (refused at once): the connection closes
+ * after it, lingering so that the client reads the answer. Nothing to do once the body is in.
+ */
+export function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  res.setHeader('Connection', 'close');
+  lingerAfterAnswer(req);
+}
 
 /**
  * Closes the connection of a request answered before its body was read (413, 401, 408) the way

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { isIPv4 } from 'node:net';
+import { parseHost } from './hosts';
 import { isLoopbackAddress } from './network';
 
 /**
@@ -30,15 +31,11 @@ export const PROXY_HEADERS = [
  * that passes the public host on, both send some other name.
  */
 export function isLoopbackHostHeader(host: string | undefined): boolean {
-  if (!host) return false;
-  const value = host.trim().toLowerCase();
-  const bracketed = /^\[([0-9a-f:.]+)\](?::\d{1,5})?$/.exec(value);
-  if (bracketed) return isLoopbackAddress(bracketed[1]);
-  const m = /^([a-z0-9.-]+)(?::\d{1,5})?$/.exec(value);
-  if (!m) return false;
-  const name = m[1].replace(/\.$/, '');
-  if (name === 'localhost') return true;
-  return isIPv4(name) && isLoopbackAddress(name);
+  const parsed = parseHost(host);
+  if (!parsed) return false;
+  if (parsed.hostname === 'localhost') return true;
+  const address = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  return (isIPv4(address) || address.includes(':')) && isLoopbackAddress(address);
 }
 
 /**

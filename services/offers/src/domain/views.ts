@@ -1,15 +1,9 @@
-import type { Product } from '@wishlist/contracts';
+import type { OfferingRead } from '@wishlist/contracts';
 import type { OfferedProduct, OfferingDoc, OfferingState } from '../data/models';
 import type { ListedProduct } from './upstreams';
 
 /** The offering as its owner reads it (SPEC §3 "Offering read", plus state and date). */
-export interface OfferingView {
-  id: string;
-  offererIdentity: string;
-  offererMessage: string;
-  address: string;
-  products: Product[];
-  isExpectingAddress: boolean;
+export interface OfferingView extends OfferingRead {
   state: Exclude<OfferingState, 'creating' | 'unconfirmed' | 'expired'>;
   createdAt: string;
 }
