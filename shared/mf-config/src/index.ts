@@ -1,10 +1,11 @@
 // One federation config, written once: the shell and every remote build their Rsbuild config here,
 // so a shared singleton or version change is one edit.
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type ConfigParams, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
+import { pluginSharedRefreshRuntime, reactOptions } from './fastRefresh';
 import { pluginPrecompress } from './precompress';
 import { shakenSingletons, singletonPackages } from './singletons';
 
@@ -23,13 +24,26 @@ function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; u
  * (`^5.0.0` while the page runs 5.1) loads, one built for another major fails to load and shows
  * the shell's error panel with Retry instead of running against an API it was not built for. The
  * workspace packages are versioned with the repository: no range to check.
+ *
+ * Shared tree shaking is for production builds only. It turns on Rspack's used-exports analysis for
+ * the whole compilation, the federation runtime included: the runtime's CommonJS helpers
+ * (`_rolldown/runtime.cjs`) have their exports marked unused while the `@__PURE__` calls that read
+ * them stay, which the minifier removes in production but nothing removes in development, so every
+ * development page died at start on `require_runtime.__exportAll is not a function`. Development
+ * builds share whole singletons, which also spares them the second compilation of shaken copies.
  */
-export const sharedSingletons: Shared = Object.fromEntries(
-  singletonPackages.map((name) => [
-    name,
-    name.startsWith('@wishlist/') ? { singleton: true, requiredVersion: false } : { singleton: true, strictVersion: true, ...treeShakingOf(name) },
-  ]),
-);
+export function sharedSingletonsFor(production: boolean): Shared {
+  return Object.fromEntries(
+    singletonPackages.map((name) => [
+      name,
+      name.startsWith('@wishlist/')
+        ? { singleton: true, requiredVersion: false }
+        : { singleton: true, strictVersion: true, ...(production ? treeShakingOf(name) : {}) },
+    ]),
+  );
+}
+
+export const sharedSingletons: Shared = sharedSingletonsFor(true);
 
 export interface AppConfigOptions {
   /** Federation name, e.g. `shell` or `remote_content` (identifier characters only). */
@@ -46,17 +60,21 @@ const base = (port: number, extra: RsbuildConfig = {}): RsbuildConfig => ({
   performance: { chunkSplit: { strategy: 'split-by-experience' }, ...extra.performance },
 });
 
+/** Production builds (`rsbuild build`) as against the dev server (`rsbuild dev`). */
+const isProduction = ({ env }: ConfigParams) => env === 'production';
+
 /** The host: remotes are registered at run time from /remotes.json, never at build time. */
-export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfig {
-  return defineConfig({
+export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
+  return (params) => defineConfig({
     ...base(port, extra),
     plugins: [
-      pluginReact(),
+      pluginReact(reactOptions),
+      pluginSharedRefreshRuntime(),
       pluginPrecompress(),
       pluginModuleFederation({
         name,
         remotes: {},
-        shared: sharedSingletons,
+        shared: sharedSingletonsFor(isProduction(params)),
         // A remote whose manifest cannot be fetched must not blank the host (TOOLCHAIN.md).
         shareStrategy: 'loaded-first',
         dts: false,
@@ -78,34 +96,37 @@ export function createRemoteConfig({
   port,
   exposes,
   extra,
-}: AppConfigOptions & { exposes: Record<string, string> }): RsbuildConfig {
-  const cfg = base(port, extra);
-  return defineConfig({
-    ...cfg,
-    output: {
-      ...cfg.output,
-      assetPrefix: 'auto',
-      // The federation SDK and its error codes come from the shell too (runtime/provideFederationSdk.ts).
-      externals: {
-        '@module-federation/sdk': `global ${SDK_GLOBAL}`,
-        '@module-federation/error-codes': `global ${ERROR_CODES_GLOBAL}`,
+}: AppConfigOptions & { exposes: Record<string, string> }): RsbuildConfigSyncFn {
+  return (params) => {
+    const cfg = base(port, extra);
+    return defineConfig({
+      ...cfg,
+      output: {
+        ...cfg.output,
+        assetPrefix: 'auto',
+        // The federation SDK and its error codes come from the shell too (runtime/provideFederationSdk.ts).
+        externals: {
+          '@module-federation/sdk': `global ${SDK_GLOBAL}`,
+          '@module-federation/error-codes': `global ${ERROR_CODES_GLOBAL}`,
+        },
       },
-    },
-    server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
-    plugins: [
-      pluginReact(),
-      pluginPrecompress(),
-      pluginModuleFederation({
-        name,
-        exposes,
-        shared: sharedSingletons,
-        shareStrategy: 'loaded-first',
-        manifest: true,
-        dts: false,
-        // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
-        experiments: { externalRuntime: true, optimization: { target: 'web' } },
-      }),
-      ...(extra?.plugins ?? []),
-    ],
-  });
+      server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
+      plugins: [
+        pluginReact(reactOptions),
+        pluginSharedRefreshRuntime(),
+        pluginPrecompress(),
+        pluginModuleFederation({
+          name,
+          exposes,
+          shared: sharedSingletonsFor(isProduction(params)),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
+          experiments: { externalRuntime: true, optimization: { target: 'web' } },
+        }),
+        ...(extra?.plugins ?? []),
+      ],
+    });
+  };
 }
