@@ -37,16 +37,16 @@ function newestMtime(path) {
   if (!st.isDirectory()) return st.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-dev' || entry.startsWith('.')) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
 }
 
 /** Why `ws` needs a build, or null when its dist is newer than its sources and the shared packages. */
-export function staleReason(ws) {
+export function staleReason(ws, distDir = 'dist') {
   const dir = join(root, ws);
-  const marker = ['index.html', 'mf-manifest.json'].map((f) => join(dir, 'dist', f)).find((f) => existsSync(f));
+  const marker = ['index.html', 'mf-manifest.json'].map((f) => join(dir, distDir, f)).find((f) => existsSync(f));
   if (!marker) return 'no build yet';
   const built = statSync(marker).mtimeMs;
   const sources = [dir, ...readdirSync(join(root, 'shared')).filter((s) => s !== 'service-kit').map((s) => join(root, 'shared', s))];
@@ -54,8 +54,8 @@ export function staleReason(ws) {
   return changed ? `sources changed (${changed.slice(root.length + 1)})` : null;
 }
 
-export function buildFrontends() {
-  for (const ws of frontendWorkspaces('build')) {
+export function buildFrontends(workspaces = frontendWorkspaces('build')) {
+  for (const ws of workspaces) {
     const why = staleReason(ws);
     if (!why) continue;
     log(`building ${ws}: ${why}`);
@@ -289,8 +289,12 @@ export function gatewayUrl(host, port) {
   return ANY_ADDRESS.includes(host) || isLoopback(host) ? `http://localhost:${port}` : `http://${urlHost(host)}:${port}`;
 }
 
-/** Starts auth/lists/offers (those present) and the gateway; waits until all are healthy. */
-export async function startBackend({ gatewayEnv = {} } = {}) {
+/**
+ * Starts auth/lists/offers (those present) and the gateway; waits until all are healthy.
+ * `watch`: the boxes (service names, `gateway`) run under `node --watch`, restarted alone when a
+ * file they import changes (npm run dev).
+ */
+export async function startBackend({ gatewayEnv = {}, watch = new Set() } = {}) {
   const dataDir = resolve(root, process.env.DATA_DIR || '.data');
   const gatewayPort = Number(process.env.PORT || 8080);
   const host = gatewayHost();
@@ -328,7 +332,7 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
       ? // tsx as a loader inside the one node process: its CLI wrapper would relay signals and
         // SIGKILL a service that does not acknowledge within 30 ms (a loaded machine), cutting
         // graceful shutdown short.
-        startChild(name, process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: dir, env, healthUrl })
+        startChild(name, process.execPath, [...(watch.has(name) ? ['--watch'] : []), '--import', 'tsx', 'src/main.ts'], { cwd: dir, env, healthUrl })
       : startChild(name, 'npm', ['start', '-w', `services/${name}`], { env, group: true, healthUrl });
   };
   const started = present.map((s) => ({ name: s.name, port: ports[s.name], entry: runTs(s.name, ports[s.name]) }));

@@ -12,7 +12,9 @@ export default createHostConfig({
     source: { entry: { index: './src/index.ts' } },
     html: { template: './index.html' },
     // public/ (copied as is to dist): the web app manifest, its icons and the offline page.
-    output: { distPath: { root: 'dist' } },
+    // WISHLIST_SHELL_DIST: npm run dev's development build of the shell (dist-dev), for remotes
+    // from source, which need React's development build (scripts/dev.mjs).
+    output: { distPath: { root: process.env.WISHLIST_SHELL_DIST ?? 'dist' } },
     // After a production build, Workbox writes dist/sw.js (pwa/serviceWorker.ts).
     plugins: [pluginServiceWorker()],
     server: {

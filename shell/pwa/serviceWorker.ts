@@ -104,7 +104,8 @@ export function pluginServiceWorker(): RsbuildPlugin {
     name: 'wishlist:service-worker',
     setup(api) {
       api.onAfterBuild(async ({ isFirstCompile, environments }) => {
-        if (!isFirstCompile) return;
+        // npm run dev's development build of the shell goes without (no offline page to keep).
+        if (!isFirstCompile || api.getNormalizedConfig().mode !== 'production') return;
         for (const { distPath } of Object.values(environments)) {
           const { count, warnings } = await generateSW(serviceWorkerOptions(distPath));
           for (const w of warnings) console.warn(`[service worker] ${w}`);

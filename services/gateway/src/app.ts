@@ -22,7 +22,7 @@ import { apiProxy, apiRoutes, proxyLimits } from './apiProxy';
 import { assetLinksHandler } from './assetLinks';
 import type { GatewayConfig } from './config';
 import { connectionGuard } from './connections';
-import { remotesJson, staticFrontends } from './frontends';
+import { builtRemotes, remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
@@ -137,13 +137,15 @@ export function createGateway(
   app.get('/.well-known/assetlinks.json', assetLinksHandler(config));
 
   if (config.frontendDev) {
-    // Dev mode: the shell comes from its Rsbuild dev server (HMR websocket included).
+    // Dev mode: the shell comes from its Rsbuild dev server (HMR websocket included); the remotes
+    // /remotes.json lists as built (a team working on the shell alone) are served as in production.
+    app.use(builtRemotes(config));
     app.use(
       createProxyMiddleware({
         target: config.devShellUrl,
         ws: true,
         changeOrigin: true,
-        pathFilter: (path) => !/^\/(api|internal|dev|remotes\.json)(\/|$)/.test(path),
+        pathFilter: (path) => !/^\/(api|internal|dev|remotes\.json|remotes)(\/|$)/.test(path),
         on: {
           error: (_err, _req, res) => {
             if ('writeHead' in res && !res.headersSent) {
@@ -156,10 +158,12 @@ export function createGateway(
     );
   } else {
     const router = express.Router();
-    const snapshots = new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool });
+    const snapshots = config.firstViewSnapshots
+      ? new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool })
+      : undefined;
     staticFrontends(router, config, snapshots);
     // Off the start's path: the first shared list opened then does not wait for the renderer to load.
-    setImmediate(() => snapshots.warm());
+    if (snapshots) setImmediate(() => snapshots.warm());
     app.use(router);
   }
 

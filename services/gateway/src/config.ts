@@ -149,6 +149,21 @@ export const gatewayConfig = defineConfig('gateway', {
     description: 'dev mode: / proxied to the shell dev server, remotes.json points at the remote dev servers',
   }),
   devShellUrl: setting('DEV_SHELL_URL', schemas.url, 'http://localhost:3000'),
+  devServers: setting(
+    'DEV_SERVERS',
+    z
+      .string()
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+    '',
+    {
+      description:
+        'origins of front-end dev servers (npm run dev) whose scripts, styles and HMR sockets the pages may use; FRONTEND_DEV alone admits the shell and the remotes on their default dev ports',
+    },
+  ),
+  firstViewSnapshots: setting('FIRST_VIEW_SNAPSHOTS', schemas.boolean, 'true', {
+    description: "server-rendered first view of the home page and shared lists from the built remotes; npm run dev turns it off while a remote runs from source",
+  }),
   imgSrcExtra: setting(
     'CSP_IMG_SRC_EXTRA',
     z

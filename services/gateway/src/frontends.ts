@@ -126,10 +126,17 @@ export function extensionDownloads(config: GatewayConfig): RequestHandler {
   };
 }
 
+/** The built remotes under /remotes/<short>/. */
+export function builtRemotes(config: GatewayConfig): Router {
+  const router = express.Router();
+  for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
+  return router;
+}
+
 /** Static remotes under /remotes/<short>/ and the shell at / with the SPA fallback. */
 export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots): void {
   router.use('/downloads', extensionDownloads(config));
-  for (const r of remoteDists(config)) router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
+  router.use(builtRemotes(config));
   // `/` and the app's routes: index.html written for the page (the static copy for other clients).
   const page = spaFallback(config.shellDist, config, snapshots);
   router.get('/', page);

@@ -8,7 +8,8 @@ import { KNOWN_REMOTES, type GatewayConfig } from './config';
  * (+ the affiliate script's origin when enabled), its own styles + inline styles (React style
  * props), images from itself and data: URIs only (issue 13: product pictures are our own resized
  * copies, `/api/images/…`, so visitors' browsers never call a shop; CSP_IMG_SRC_EXTRA may add an
- * origin), API calls to itself only. Dev mode also admits the Rsbuild dev servers (scripts, HMR sockets).
+ * origin), API calls to itself only. Dev mode (FRONTEND_DEV, DEV_SERVERS) also admits the Rsbuild dev
+ * servers (scripts, HMR sockets).
  *
  * Every directive is a constant, so helmet's answer is the same for every request: it is taken
  * once (helmet run on a recording response) and replayed per request, instead of running helmet's
@@ -21,9 +22,13 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
   const imgSrc = ["'self'", 'data:', ...config.imgSrcExtra];
   const connectSrc = ["'self'"];
   const fontSrc = ["'self'", 'data:'];
-  if (config.frontendDev) {
-    const dev = [config.devShellUrl, ...KNOWN_REMOTES.map((r) => `http://localhost:${r.devPort}`)].map((u) => new URL(u));
-    for (const u of dev) {
+  const devServers = config.devServers.length
+    ? config.devServers
+    : config.frontendDev
+      ? [config.devShellUrl, ...KNOWN_REMOTES.map((r) => `http://localhost:${r.devPort}`)]
+      : [];
+  if (devServers.length) {
+    for (const u of devServers.map((o) => new URL(o))) {
       scriptSrc.push(u.origin);
       styleSrc.push(u.origin);
       imgSrc.push(u.origin);

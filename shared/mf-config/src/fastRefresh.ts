@@ -18,6 +18,7 @@ export const reactOptions = {
   },
 };
 
+
 const SHARED_RUNTIME = fileURLToPath(new URL('../runtime/reactRefreshRuntime.ts', import.meta.url));
 
 /**

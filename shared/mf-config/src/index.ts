@@ -1,6 +1,6 @@
 // One federation config, written once: the shell and every remote build their Rsbuild config here,
 // so a shared singleton or version change is one edit.
-import { defineConfig, type ConfigParams, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
+import { type ConfigParams, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 import { fileURLToPath } from 'node:url';
@@ -54,9 +54,16 @@ export interface AppConfigOptions {
   extra?: RsbuildConfig;
 }
 
+/** Where the dev servers send `/api` (the gateway of `npm run dev`, or of `npm start`). */
+const gatewayUrl = () => process.env.WISHLIST_GATEWAY_URL ?? 'http://localhost:8080';
+
+/**
+ * `port` is the app's dev port (docs/frontend-contract.md); DEV_PORT_OFFSET moves them all (a
+ * second checkout). A remote's dev server also serves the remote alone: its pages call /api there.
+ */
 const base = (port: number, extra: RsbuildConfig = {}): RsbuildConfig => ({
   ...extra,
-  server: { port, strictPort: true, ...extra.server },
+  server: { port: port + Number(process.env.DEV_PORT_OFFSET || 0), strictPort: true, proxy: { '/api': gatewayUrl() }, ...extra.server },
   performance: { chunkSplit: { strategy: 'split-by-experience' }, ...extra.performance },
 });
 
@@ -65,7 +72,7 @@ const isProduction = ({ env }: ConfigParams) => env === 'production';
 
 /** The host: remotes are registered at run time from /remotes.json, never at build time. */
 export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
-  return (params) => defineConfig({
+  return (params): RsbuildConfig => ({
     ...base(port, extra),
     plugins: [
       pluginReact(reactOptions),
@@ -97,18 +104,24 @@ export function createRemoteConfig({
   exposes,
   extra,
 }: AppConfigOptions & { exposes: Record<string, string> }): RsbuildConfigSyncFn {
-  return (params) => {
+  return (params): RsbuildConfig => {
     const cfg = base(port, extra);
-    return defineConfig({
+    // In production a remote runs only inside the shell and takes the federation runtime and SDK
+    // from it. Its dev server also serves the remote alone (src/index.tsx, with the shell down),
+    // so a development build carries its own; the shell's runtime adopts it when both are loaded.
+    const production = isProduction(params);
+    return {
       ...cfg,
       output: {
         ...cfg.output,
         assetPrefix: 'auto',
         // The federation SDK and its error codes come from the shell too (runtime/provideFederationSdk.ts).
-        externals: {
-          '@module-federation/sdk': `global ${SDK_GLOBAL}`,
-          '@module-federation/error-codes': `global ${ERROR_CODES_GLOBAL}`,
-        },
+        externals: production
+          ? {
+              '@module-federation/sdk': `global ${SDK_GLOBAL}`,
+              '@module-federation/error-codes': `global ${ERROR_CODES_GLOBAL}`,
+            }
+          : {},
       },
       server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
       plugins: [
@@ -118,15 +131,15 @@ export function createRemoteConfig({
         pluginModuleFederation({
           name,
           exposes,
-          shared: sharedSingletonsFor(isProduction(params)),
+          shared: sharedSingletonsFor(production),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
-          experiments: { externalRuntime: true, optimization: { target: 'web' } },
+          experiments: { externalRuntime: production, optimization: { target: 'web' } },
         }),
         ...(extra?.plugins ?? []),
       ],
-    });
+    };
   };
 }
