@@ -68,12 +68,19 @@ function withRecord(liveDir, action) {
   }
 }
 
-/** Copies a build's hashed files into the live directory and its pointers into the store. */
-function stage(buildDir, live, record, now) {
+/** The build's directory, refused before anything in the live directory is touched. */
+function checkBuild(buildDir) {
   const from = resolve(buildDir);
   if (!existsSync(join(from, 'mf-manifest.json')) || !existsSync(join(from, 'remoteEntry.js'))) {
     throw new Error(`${from} is not a remote build (no mf-manifest.json and remoteEntry.js)`);
   }
+  remoteNameOf(from);
+  return from;
+}
+
+/** Copies a build's hashed files into the live directory and its pointers into the store. */
+function stage(buildDir, live, record, now) {
+  const from = checkBuild(buildDir);
   const remote = remoteNameOf(from);
   if (record.remote && record.remote !== remote) throw new Error(`${from} is a build of ${remote}, ${live} serves ${record.remote}`);
   record.remote = remote;
@@ -155,6 +162,7 @@ function removeEmptyDirs(dir, top = dir) {
 
 /** Deploys a build and makes it live. */
 export function deployRemote(buildDir, liveDir, { pruneBefore, now = new Date() } = {}) {
+  checkBuild(buildDir);
   return withRecord(liveDir, (live, record) => {
     const staged = stage(buildDir, live, record, now);
     makeLive(live, record, staged.version, now);
@@ -164,6 +172,7 @@ export function deployRemote(buildDir, liveDir, { pruneBefore, now = new Date() 
 
 /** Deploys a build without making it live; returns its preview link. */
 export function previewRemote(buildDir, liveDir, { publicUrl, pruneBefore, now = new Date(), env = process.env } = {}) {
+  checkBuild(buildDir);
   return withRecord(liveDir, (live, record) => {
     const staged = stage(buildDir, live, record, now);
     const link = previewLink(publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080', previewKey(live, env), record.remote, staged.version, now.getTime());
