@@ -1,6 +1,6 @@
 // scripts/deploy-remote.mjs as ops run it (a child process): releases kept, listed, rolled back,
 // promoted, pruned; the gateway's reader (releases.ts) names the same versions.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RemoteReleases, versionOfBuild } from './releases';
@@ -96,7 +96,7 @@ describe('deploy-remote: releases', () => {
     // The key is random and owner-only, in the store the gateways read.
     const key = join(live, '.releases/preview.key');
     expect(readFileSync(key, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
-    expect(require('node:fs').statSync(key).mode & 0o077).toBe(0);
+    expect(statSync(key).mode & 0o077).toBe(0);
     expect(new RemoteReleases(live).kept(v2)).not.toBeNull();
 
     deploy('--promote', v2, live);
