@@ -1,6 +1,6 @@
 // Deploys builds of one remote into the directory the gateway serves it from, keeps each release,
-// and switches between them, without touching the shell or any other remote (README "Upgrading a
-// remote alone"):
+// and switches between them, without touching the shell or any other remote (README "Upgrading one
+// box", "A remote"):
 //
 //   node scripts/deploy-remote.mjs <build dir> <live dir>      deploy a build and make it live
 //   node scripts/deploy-remote.mjs --preview <build dir> <live dir> [--public-url <url>]
