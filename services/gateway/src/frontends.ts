@@ -8,7 +8,7 @@ import { firstViewHints, renderIndex } from './firstView';
 import type { FirstViewSnapshots } from './snapshot';
 import { plainAddress } from './network';
 import { Previews } from './preview';
-import { RELEASES_DIR, RemoteReleases, type KeptRelease } from './releases';
+import { RemoteReleases, type KeptRelease } from './releases';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Rsbuild names hashed files `name.<8+ hex>.ext` (static/js/123.abcd1234.js, static/css/index.abcd1234.css).
@@ -170,8 +170,8 @@ export function staticFrontends(router: Router, config: GatewayConfig, snapshots
     if (remote) {
       router.get(`/remotes/${r.short}/preview/off`, previews.leave(remote));
       router.get(`/remotes/${r.short}/preview/:version`, previews.enter(remote));
-      const store = serveDir(join(r.dir, RELEASES_DIR), false);
-      router.use(`/remotes/${r.short}`, previews.releaseFiles(remote, store, (path) => !HASHED.test(basename(path).replace(/\.br$/, ''))));
+      const isPointer = (path: string) => !HASHED.test(basename(path).replace(/\.br$/, ''));
+      router.use(`/remotes/${r.short}`, previews.releaseFiles(remote, (dir) => serveDir(dir, false), isPointer));
     }
     router.use(`/remotes/${r.short}`, serveDir(r.dir, false));
   }

@@ -132,11 +132,24 @@ describe('remote releases: the preview link', () => {
     expect(missing.body.error.code).toBe('release_not_found');
   });
 
-  it('never serves the release store itself', async () => {
-    for (const path of ['/remotes/content/.releases/releases.json', '/remotes/content/.releases/preview.key', `/remotes/content/.releases/${encodeURIComponent(v2)}/remoteEntry.js`, '/remotes/content/%2Ereleases/preview.key']) {
-      const res = await request(app).get(path);
-      expect(res.status).toBe(404);
-      expect(res.text).not.toContain(key().toString());
+  it('never serves the release store itself, in preview or not', async () => {
+    const cookie = await openPreview(app);
+    const paths = [
+      '/remotes/content/.releases/releases.json',
+      '/remotes/content/.releases/preview.key',
+      `/remotes/content/.releases/${encodeURIComponent(v2)}/remoteEntry.js`,
+      '/remotes/content/%2Ereleases/preview.key',
+      '/remotes/content/..%2Fpreview.key',
+      '/remotes/content/%2E%2E/preview.key',
+      '/remotes/content/remoteEntry.js/..%2F..%2Fpreview.key',
+    ];
+    for (const path of paths) {
+      for (const c of ['', cookie]) {
+        const res = await request(app).get(path).set('Cookie', c);
+        expect([400, 403, 404]).toContain(res.status);
+        expect(res.text).not.toContain(key().toString());
+        expect(res.text).not.toContain('"releases"');
+      }
     }
   });
 });

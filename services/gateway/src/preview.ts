@@ -144,11 +144,22 @@ export class Previews {
   }
 
   /**
-   * A previewed release's unhashed files, from its directory in the release store, for the browser
-   * whose cookie names it; anything else goes on to the live directory (`next`). `serveStore`
-   * serves the remote's `.releases/` directory; `isPointer` tells the files that vary by release.
+   * A previewed release's unhashed files, from its own directory in the release store, for the
+   * browser whose cookie names it; anything else goes on to the live directory (`next`).
+   * `serveDir` serves one directory (each release's is its own root: nothing above it, such as the
+   * store's record or key, can be reached); `isPointer` tells the files that vary by release.
    */
-  releaseFiles(remote: PreviewRemote, serveStore: RequestHandler, isPointer: (path: string) => boolean): RequestHandler {
+  releaseFiles(remote: PreviewRemote, serveDir: (dir: string) => RequestHandler, isPointer: (path: string) => boolean): RequestHandler {
+    const handlers = new Map<string, RequestHandler>();
+    const handlerFor = (dir: string): RequestHandler => {
+      let handler = handlers.get(dir);
+      if (!handler) {
+        // Kept releases are few; a store that keeps many only costs a new handler now and then.
+        if (handlers.size >= 32) handlers.delete(handlers.keys().next().value!);
+        handlers.set(dir, (handler = serveDir(dir)));
+      }
+      return handler;
+    };
     return (req, res, next) => {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPointer(req.path)) return next();
       // The same URL answers differently for a browser in preview.
@@ -162,12 +173,7 @@ export class Previews {
         return next();
       }
       if (!release.files.has(file)) return next();
-      const url = req.url;
-      req.url = `/${encodeURIComponent(release.version)}${url.startsWith('/') ? url : `/${url}`}`;
-      serveStore(req, res, (err?: unknown) => {
-        req.url = url;
-        next(err);
-      });
+      handlerFor(release.dir)(req, res, next);
     };
   }
 }
