@@ -220,6 +220,13 @@ describe('remote releases: a browser in preview', () => {
     expect(contentOf((await request(app).get('/remotes.json').set('Cookie', lists)).body)?.version).toBe(v1);
   });
 
+  it('is recognised by every gateway serving the same live directory (the key and record live there)', async () => {
+    const cookie = await openPreview(app);
+    const other = gateway();
+    expect(contentOf((await request(other).get('/remotes.json').set('Cookie', cookie)).body)).toMatchObject({ version: v2, preview: true });
+    expect((await request(other).get('/remotes/content/remoteEntry.js').set('Cookie', cookie)).text).toBe(readFileSync(join(live, '.releases', v2, 'remoteEntry.js'), 'utf8'));
+  });
+
   it('leaves preview at /remotes/<short>/preview/off', async () => {
     const res = await request(app).get('/remotes/content/preview/off');
     expect(res.status).toBe(303);
