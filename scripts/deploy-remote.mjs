@@ -173,6 +173,7 @@ export function deployRemote(buildDir, liveDir, { pruneBefore, now = new Date() 
 /** Deploys a build without making it live; returns its preview link. */
 export function previewRemote(buildDir, liveDir, { publicUrl, pruneBefore, now = new Date(), env = process.env } = {}) {
   checkBuild(buildDir);
+  if (env.RELEASE_PREVIEW_SECRET && env.RELEASE_PREVIEW_SECRET.length < 32) throw new Error('RELEASE_PREVIEW_SECRET must be at least 32 characters');
   return withRecord(liveDir, (live, record) => {
     const staged = stage(buildDir, live, record, now);
     const link = previewLink(publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080', previewKey(live, env), record.remote, staged.version, now.getTime());

@@ -4,7 +4,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimes
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RemoteReleases, versionOfBuild } from './releases';
-import { deploy, deployFails, fakeContentBuild, filesUnder } from './test-support/remoteBuilds';
+import { createHmac } from 'node:crypto';
+import { deploy, deployFails, deployFailsWith, deployWith, fakeContentBuild, filesUnder } from './test-support/remoteBuilds';
 
 let root: string;
 let live: string;
@@ -102,6 +103,19 @@ describe('deploy-remote: releases', () => {
     deploy('--promote', v2, live);
     expect(headline()).toContain('Second');
     expect(list()[0]).toEqual(['*', v2, expect.any(String), '  (live)']);
+  });
+
+  it('signs preview links with RELEASE_PREVIEW_SECRET when set (and keeps no key file), refusing a short one', () => {
+    const v2 = versionOfBuild(second)!;
+    const before = filesUnder(live);
+    expect(deployFailsWith({ RELEASE_PREVIEW_SECRET: 'short' }, '--preview', second, live).stderr).toMatch(/RELEASE_PREVIEW_SECRET must be at least 32 characters/);
+    expect(filesUnder(live)).toEqual(before);
+    const secret = 'k'.repeat(40);
+    const link = new URL(/^preview: (\S+)$/m.exec(deployWith({ RELEASE_PREVIEW_SECRET: secret, PUBLIC_URL: 'http://gw.test:1234' }, '--preview', second, live))![1]);
+    expect(link.origin).toBe('http://gw.test:1234');
+    const exp = link.searchParams.get('exp');
+    expect(link.searchParams.get('sig')).toBe(createHmac('sha256', secret).update(`wishlist-preview-link\nremote_content\n${v2}\n${exp}`).digest('base64url'));
+    expect(existsSync(join(live, '.releases/preview.key'))).toBe(false);
   });
 
   it('prunes the releases deployed before a date and the hashed files only they had, never the live one', () => {

@@ -75,7 +75,7 @@ export function remoteDists(config: GatewayConfig): { name: string; short: strin
  */
 export function remotePreviews(config: GatewayConfig): Previews {
   return new Previews(
-    remoteDists(config).map((r) => ({ name: r.name, short: r.short, releases: new RemoteReleases(r.dir) })),
+    remoteDists(config).map((r) => ({ name: r.name, short: r.short, releases: new RemoteReleases(r.dir, config.releasePreviewSecret) })),
     { publicUrl: config.publicUrl },
   );
 }

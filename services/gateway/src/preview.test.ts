@@ -227,6 +227,20 @@ describe('remote releases: a browser in preview', () => {
     expect((await request(other).get('/remotes/content/remoteEntry.js').set('Cookie', cookie)).text).toBe(readFileSync(join(live, '.releases', v2, 'remoteEntry.js'), 'utf8'));
   });
 
+  it('takes RELEASE_PREVIEW_SECRET, when set, as the key of links and cookies (the script uses it too)', async () => {
+    const secret = 's'.repeat(40);
+    const app2 = gateway({ RELEASE_PREVIEW_SECRET: secret });
+    // A link signed with the store's key is not one any more.
+    expect((await request(app2).get(pathOf(link))).status).toBe(403);
+    const exp = inFuture();
+    const sig = createHmac('sha256', Buffer.from(secret)).update(`wishlist-preview-link\nremote_content\n${v2}\n${exp}`).digest('base64url');
+    const res = await request(app2).get(`/remotes/content/preview/${encodeURIComponent(v2)}?exp=${exp}&sig=${sig}`);
+    expect(res.status).toBe(303);
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    expect(contentOf((await request(app2).get('/remotes.json').set('Cookie', cookie)).body)).toMatchObject({ version: v2, preview: true });
+    expect(() => configFor(root, { RELEASE_PREVIEW_SECRET: 'short' })).toThrow(/RELEASE_PREVIEW_SECRET/);
+  });
+
   it('leaves preview at /remotes/<short>/preview/off', async () => {
     const res = await request(app).get('/remotes/content/preview/off');
     expect(res.status).toBe(303);

@@ -101,15 +101,15 @@ export class RemoteReleases {
   private readonly recordCache: Derived<Map<string, { pointers: string[] }> | null>;
   private readonly keyCache: Derived<Buffer | null>;
 
+  /** `secret`: RELEASE_PREVIEW_SECRET (config.ts checks it has 32 characters at least), else the store's key file. */
   constructor(
     readonly dir: string,
-    env: Record<string, string | undefined> = process.env,
+    secret?: string,
   ) {
     this.store = join(dir, RELEASES_DIR);
     this.liveVersionCache = new Derived([join(dir, 'remoteEntry.js'), join(dir, 'mf-manifest.json')], () => versionOfBuild(dir));
     this.recordCache = new Derived([join(this.store, RECORD_FILE)], () => this.readRecord());
-    const secret = env.RELEASE_PREVIEW_SECRET;
-    const fixed = secret && secret.length >= 32 ? Buffer.from(secret, 'utf8') : null;
+    const fixed = secret ? Buffer.from(secret, 'utf8') : null;
     this.keyCache = new Derived(fixed ? [] : [join(this.store, KEY_FILE)], () => fixed ?? this.readKey());
   }
 

@@ -53,11 +53,20 @@ export function filesUnder(dir: string): string[] {
 
 /** Runs the deploy script; its standard output (throws with its output on a non-zero exit). */
 export function deploy(...args: string[]): string {
-  return execFileSync(process.execPath, [DEPLOY_SCRIPT, ...args], { encoding: 'utf8', env: { ...process.env, RELEASE_PREVIEW_SECRET: '' } });
+  return deployWith({}, ...args);
+}
+
+/** The same, with these environment variables (RELEASE_PREVIEW_SECRET is unset unless given). */
+export function deployWith(env: Record<string, string>, ...args: string[]): string {
+  return execFileSync(process.execPath, [DEPLOY_SCRIPT, ...args], { encoding: 'utf8', env: { ...process.env, RELEASE_PREVIEW_SECRET: '', ...env } });
 }
 
 /** Runs the deploy script expecting a failure: its exit code and error output. */
 export function deployFails(...args: string[]): { status: number | null; stderr: string } {
-  const r = spawnSync(process.execPath, [DEPLOY_SCRIPT, ...args], { encoding: 'utf8', env: { ...process.env, RELEASE_PREVIEW_SECRET: '' } });
+  return deployFailsWith({}, ...args);
+}
+
+export function deployFailsWith(env: Record<string, string>, ...args: string[]): { status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, [DEPLOY_SCRIPT, ...args], { encoding: 'utf8', env: { ...process.env, RELEASE_PREVIEW_SECRET: '', ...env } });
   return { status: r.status, stderr: r.stderr };
 }
