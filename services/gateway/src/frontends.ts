@@ -109,7 +109,7 @@ export interface RuntimeConfig {
   affiliation: { scriptUrl: string | null };
 }
 
-/** What /remotes.json answers (and what index.html carries inline, issue 13), for this request's previews. */
+/** What /remotes.json answers (and what index.html carries inline), for this request's previews. */
 export function runtimeConfigOf(config: GatewayConfig, previews?: Previews, previewed?: ReadonlyMap<string, KeptRelease>): RuntimeConfig {
   return {
     remotes: listRemotes(config, previews, previewed),
@@ -163,11 +163,11 @@ export function extensionDownloads(config: GatewayConfig): RequestHandler {
  * Static remotes under /remotes/<short>/ (a previewed release's unhashed files for a browser in
  * preview, preview.ts), and the shell at / with the SPA fallback.
  */
-export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots, previews = remotePreviews(config)): void {
+export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots, previews?: Previews): void {
   router.use('/downloads', extensionDownloads(config));
   for (const r of remoteDists(config)) {
-    const remote = previews.remote(r.short);
-    if (remote) {
+    const remote = previews?.remote(r.short);
+    if (previews && remote) {
       router.get(`/remotes/${r.short}/preview/off`, previews.leave(remote));
       router.get(`/remotes/${r.short}/preview/:version`, previews.enter(remote));
       const isPointer = (path: string) => !HASHED.test(basename(path).replace(/\.br$/, ''));
