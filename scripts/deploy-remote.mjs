@@ -265,10 +265,12 @@ function main(argv) {
     return 2;
   }
   const { mode, args, pruneBefore, publicUrl } = parsed;
+  const started = process.hrtime.bigint();
+  const took = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`;
   try {
     if (mode === 'deploy') {
       const r = deployRemote(args[0], args[1], { pruneBefore });
-      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (live): ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
+      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (live) in ${took()}: ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
     } else if (mode === '--preview') {
       const r = previewRemote(args[0], args[1], { pruneBefore, publicUrl });
       console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (not live): ${r.copied} new hashed files, ${r.kept} unchanged, ${r.pruned} old files pruned`);
@@ -276,12 +278,10 @@ function main(argv) {
       console.log(`make it live: node scripts/deploy-remote.mjs --promote ${r.version} ${args[1]}`);
     } else if (mode === '--promote') {
       const r = promoteRelease(args[0], args[1], { pruneBefore });
-      console.log(`release ${r.version} is live in ${args[1]} (was ${r.from ?? 'none'}), ${r.pruned} old files pruned`);
+      console.log(`release ${r.version} is live in ${args[1]} (was ${r.from ?? 'none'}) in ${took()}, ${r.pruned} old files pruned`);
     } else if (mode === '--rollback') {
-      const started = process.hrtime.bigint();
       const r = rollbackRelease(args[0]);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`rolled back ${args[0]} from ${r.from} to ${r.version} in ${ms.toFixed(1)} ms`);
+      console.log(`rolled back ${args[0]} from ${r.from} to ${r.version} in ${took()}`);
     } else {
       for (const r of listReleases(args[0])) {
         const state = r.live ? '  (live)' : r.liveAt ? '' : '  (preview: never live)';
