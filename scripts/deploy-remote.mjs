@@ -1,94 +1,300 @@
-// Deploys a new build of one remote over the directory the gateway serves it from, without
-// touching the shell or any other remote (README "Upgrading a remote alone"):
+// Deploys builds of one remote into the directory the gateway serves it from, keeps each release,
+// and switches between them, without touching the shell or any other remote (README "Upgrading one
+// box", "A remote"):
 //
-//   node scripts/deploy-remote.mjs <new build dir> <live dir>
+//   node scripts/deploy-remote.mjs <build dir> <live dir>      deploy a build and make it live
+//   node scripts/deploy-remote.mjs --preview <build dir> <live dir> [--public-url <url>]
+//                                  deploy without making it live; prints a preview link
+//   node scripts/deploy-remote.mjs --promote <version> <live dir>   make a kept release live
+//   node scripts/deploy-remote.mjs --rollback <live dir>       make the previous live release live again
+//   node scripts/deploy-remote.mjs --list <live dir>           the kept releases, the live one marked
 //   e.g. node scripts/deploy-remote.mjs remote-content/dist /srv/wishlist/remote-content/dist
 //
-// 1. Every content-hashed file of the new build (static/js/*.<hash>.js, css, fonts, images) is
-//    copied in first. Nothing is deleted: a tab opened before the deploy still runs the old
-//    remoteEntry.js and asks for the old chunks when it navigates to another page of the remote.
-// 2. Then the files that point at those chunks (remoteEntry.js, then mf-manifest.json and the
-//    other unhashed files) are replaced one by one by rename(2), so a request gets the old or the
-//    new file, never half of one. The gateway serves them no-cache: the next page load uses them.
-// Old hashed files can be removed once no tab can still hold the old entry (see --prune-before).
+// A deploy copies every content-hashed file of the build (static/js/*.<hash>.js, css, fonts,
+// images) into the live directory, where every release's hashed files stay side by side: a tab
+// opened before a switch still runs its remoteEntry.js and asks for its chunks when it navigates.
+// The build's other files (remoteEntry.js, mf-manifest.json, …: the "pointers", which name the
+// chunks) are kept under .releases/<version>/ (scripts/releases/store.mjs). Making a release live
+// copies its pointers beside the live ones and renames them into place, entry first: a request
+// gets the old or the new file, never half of one. The gateway serves them no-cache, so the next
+// page load uses them; no rebuild, no restart.
 //
-//   --prune-before <ISO date>  also removes hashed files that the new build does not have and
-//                              that were deployed before that date.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+//   --prune-before <ISO date>  also forgets the releases deployed before that date (never the live
+//                              one, nor the one this run deploys) and removes the hashed files that
+//                              no kept release has and that were deployed before that date.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  HASHED,
+  isKept,
+  loadOrAdopt,
+  lock,
+  previewKey,
+  previewLink,
+  readRecord,
+  releaseDir,
+  remoteNameOf,
+  VERSION,
+  versionOf,
+  walk,
+  writeRecord,
+} from './releases/store.mjs';
 
-/**
- * Rsbuild's content-hashed names (`name.<8+ hex>.ext`, their `.LICENSE.txt` and the brotli copy
- * the build writes beside them, `.br`): same name, same bytes.
- */
-const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+(?:\.LICENSE\.txt|\.br)?$/i;
-/** Replaced last, entry first: the manifest names remoteEntry.js, which names the chunks. */
+/** Replaced first: the manifest names remoteEntry.js, which names the chunks. */
 const POINTERS_FIRST = ['remoteEntry.js', 'remoteEntry.js.br'];
+const pointerOrder = (a, b) => (POINTERS_FIRST.includes(b) ? 1 : 0) - (POINTERS_FIRST.includes(a) ? 1 : 0);
 
-function walk(dir, base = dir) {
-  return readdirSync(dir).flatMap((entry) => {
-    const p = join(dir, entry);
-    return statSync(p).isDirectory() ? walk(p, base) : [relative(base, p)];
-  });
+/** Copies a file beside its target, then renames it into place. */
+function put(from, target) {
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(from, `${target}.deploying`);
+  renameSync(`${target}.deploying`, target);
 }
 
-export function deployRemote(buildDir, liveDir, { pruneBefore } = {}) {
+/** Runs `action` on the live directory's record, locked, and writes the record back. */
+function withRecord(liveDir, action) {
+  const live = resolve(liveDir);
+  mkdirSync(live, { recursive: true });
+  const unlock = lock(live);
+  try {
+    const record = loadOrAdopt(live, put);
+    const result = action(live, record);
+    writeRecord(live, record);
+    if (result.prune) result.pruned = prune(live, record, result.prune.before, result.prune.spare);
+    return result;
+  } finally {
+    unlock();
+  }
+}
+
+/** The build's directory, refused before anything in the live directory is touched. */
+function checkBuild(buildDir) {
   const from = resolve(buildDir);
-  const to = resolve(liveDir);
   if (!existsSync(join(from, 'mf-manifest.json')) || !existsSync(join(from, 'remoteEntry.js'))) {
     throw new Error(`${from} is not a remote build (no mf-manifest.json and remoteEntry.js)`);
   }
+  remoteNameOf(from);
+  return from;
+}
+
+/** Copies a build's hashed files into the live directory and its pointers into the store. */
+function stage(buildDir, live, record, now) {
+  const from = checkBuild(buildDir);
+  const remote = remoteNameOf(from);
+  if (record.remote && record.remote !== remote) throw new Error(`${from} is a build of ${remote}, ${live} serves ${record.remote}`);
+  record.remote = remote;
+  const version = versionOf(from);
   const files = walk(from);
   const hashed = files.filter((f) => HASHED.test(f));
-  const pointers = files.filter((f) => !HASHED.test(f)).sort((a, b) => (POINTERS_FIRST.includes(b) ? 1 : 0) - (POINTERS_FIRST.includes(a) ? 1 : 0));
+  const pointers = files.filter((f) => !HASHED.test(f)).sort(pointerOrder);
   let copied = 0;
   for (const f of hashed) {
-    const target = join(to, f);
-    const now = new Date();
+    const target = join(live, f);
     if (existsSync(target)) {
       // Already there from an earlier deploy: mark it as in use again (--prune-before reads it).
       utimesSync(target, now, now);
       continue;
     }
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(from, f), `${target}.deploying`);
-    renameSync(`${target}.deploying`, target);
+    put(join(from, f), target);
     copied++;
   }
-  for (const f of pointers) {
-    const target = join(to, f);
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(from, f), `${target}.deploying`);
-    renameSync(`${target}.deploying`, target);
+  const dir = releaseDir(live, version);
+  for (const f of pointers) put(join(from, f), join(dir, f));
+  const known = record.releases.find((r) => r.version === version);
+  if (known) Object.assign(known, { pointers, hashed });
+  else record.releases.push({ version, deployedAt: now.toISOString(), liveAt: null, pointers, hashed });
+  return { version, copied, kept: hashed.length - copied, replaced: pointers.length };
+}
+
+/** Puts a kept release's pointers in place (entry first), then removes the old release's extra ones. */
+function makeLive(live, record, version, now) {
+  const release = record.releases.find((r) => r.version === version);
+  if (!isKept(live, release)) throw new Error(`no release ${version} is kept in ${live} (see --list)`);
+  const dir = releaseDir(live, version);
+  const pointers = [...release.pointers].sort(pointerOrder);
+  for (const f of pointers) put(join(dir, f), join(live, f));
+  const before = record.releases.find((r) => r.version === record.live);
+  const wanted = new Set(pointers);
+  for (const f of before?.pointers ?? []) {
+    // A file the previous release had and this one lacks (a first-view page it did not build).
+    if (!wanted.has(f) && !HASHED.test(f) && existsSync(join(live, f))) unlinkSync(join(live, f));
   }
+  record.live = version;
+  release.liveAt = now.toISOString();
+  if (record.history.at(-1) !== version) record.history.push(version);
+}
+
+/**
+ * Forgets the releases deployed before `before` (not the live one, not `spare`), then removes the
+ * hashed files no kept release has that were deployed before `before`. The record is written
+ * first: a release is never listed, previewed or rolled back to once its files may be going.
+ */
+function prune(live, record, before, spare) {
+  const dropped = record.releases.filter((r) => r.version !== record.live && r.version !== spare && new Date(r.deployedAt) < before);
+  if (dropped.length) {
+    record.releases = record.releases.filter((r) => !dropped.includes(r));
+    record.history = record.history.filter((v) => record.releases.some((r) => r.version === v));
+    writeRecord(live, record);
+    for (const r of dropped) rmSync(releaseDir(live, r.version), { recursive: true, force: true });
+  }
+  const keep = new Set(record.releases.flatMap((r) => r.hashed));
   let pruned = 0;
-  if (pruneBefore) {
-    const keep = new Set(files);
-    for (const f of existsSync(to) ? walk(to) : []) {
-      if (keep.has(f) || !HASHED.test(f)) continue;
-      if (statSync(join(to, f)).mtime < pruneBefore) {
-        unlinkSync(join(to, f));
-        pruned++;
-      }
+  for (const f of walk(live)) {
+    if (keep.has(f) || !HASHED.test(f)) continue;
+    if (statSync(join(live, f)).mtime < before) {
+      unlinkSync(join(live, f));
+      pruned++;
     }
   }
-  return { copied, kept: hashed.length - copied, replaced: pointers.length, pruned };
+  removeEmptyDirs(live);
+  return pruned;
+}
+
+function removeEmptyDirs(dir, top = dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || (dir === top && entry.name.startsWith('.'))) continue;
+    const p = join(dir, entry.name);
+    removeEmptyDirs(p, top);
+    if (readdirSync(p).length === 0) rmSync(p, { recursive: true });
+  }
+}
+
+/** Deploys a build and makes it live. */
+export function deployRemote(buildDir, liveDir, { pruneBefore, now = new Date() } = {}) {
+  checkBuild(buildDir);
+  return withRecord(liveDir, (live, record) => {
+    const staged = stage(buildDir, live, record, now);
+    makeLive(live, record, staged.version, now);
+    return { ...staged, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: staged.version } };
+  });
+}
+
+/** Deploys a build without making it live; returns its preview link. */
+export function previewRemote(buildDir, liveDir, { publicUrl, pruneBefore, now = new Date(), env = process.env } = {}) {
+  checkBuild(buildDir);
+  if (env.RELEASE_PREVIEW_SECRET && env.RELEASE_PREVIEW_SECRET.length < 32) throw new Error('RELEASE_PREVIEW_SECRET must be at least 32 characters');
+  return withRecord(liveDir, (live, record) => {
+    const staged = stage(buildDir, live, record, now);
+    const link = previewLink(publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080', previewKey(live, env), record.remote, staged.version, now.getTime());
+    return { ...staged, link, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: staged.version } };
+  });
+}
+
+/** Makes a kept release live. */
+export function promoteRelease(version, liveDir, { pruneBefore, now = new Date() } = {}) {
+  if (!VERSION.test(version)) throw new Error(`${version} is not a release version (see --list)`);
+  return withRecord(liveDir, (live, record) => {
+    const from = record.live;
+    makeLive(live, record, version, now);
+    return { from, version, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: version } };
+  });
+}
+
+/** Makes the release that was live before the live one live again (skipping releases since pruned). */
+export function rollbackRelease(liveDir, { now = new Date() } = {}) {
+  return withRecord(liveDir, (live, record) => {
+    const from = record.live;
+    const history = record.history.slice(0, record.history.at(-1) === from ? -1 : undefined);
+    while (history.length && (history.at(-1) === from || !isKept(live, record.releases.find((r) => r.version === history.at(-1))))) history.pop();
+    const version = history.at(-1);
+    if (!version) throw new Error(`no earlier release to roll back to in ${live} (see --list)`);
+    makeLive(live, record, version, now);
+    // The release rolled back from is kept (promote it again) but is no longer in the live line.
+    record.history = history;
+    return { from, version };
+  });
+}
+
+/** The kept releases, newest first (reads only: a directory never deployed with releases shows its one build). */
+export function listReleases(liveDir) {
+  const live = resolve(liveDir);
+  const record = readRecord(live);
+  if (!record) {
+    if (!existsSync(join(live, 'mf-manifest.json'))) throw new Error(`${live} holds no remote`);
+    const at = statSync(join(live, 'mf-manifest.json')).mtime.toISOString();
+    return [{ version: versionOf(live), deployedAt: at, liveAt: at, live: true }];
+  }
+  return record.releases
+    .filter((r) => isKept(live, r))
+    .sort((a, b) => b.deployedAt.localeCompare(a.deployedAt))
+    .map((r) => ({ version: r.version, deployedAt: r.deployedAt, liveAt: r.liveAt, live: r.version === record.live }));
+}
+
+const USAGE = `usage:
+  node scripts/deploy-remote.mjs <build dir> <live dir> [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --preview <build dir> <live dir> [--public-url <url>] [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --promote <version> <live dir> [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --rollback <live dir>
+  node scripts/deploy-remote.mjs --list <live dir>`;
+
+/** Reads the command line: the mode, its operands and options, or an error. */
+export function parseArgs(argv) {
+  const args = [...argv];
+  const option = (name) => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    const [, value] = args.splice(at, 2);
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    return value;
+  };
+  const raw = option('--prune-before');
+  const pruneBefore = raw === undefined ? undefined : new Date(raw);
+  if (pruneBefore && Number.isNaN(pruneBefore.getTime())) throw new Error(`--prune-before: ${raw} is not a date`);
+  const publicUrl = option('--public-url');
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error(`--public-url: ${publicUrl} is not an http(s) URL`);
+  const modes = ['--preview', '--promote', '--rollback', '--list'].filter((m) => args.includes(m));
+  if (modes.length > 1) throw new Error(`${modes.join(' and ')} cannot be combined`);
+  const mode = modes[0] ?? 'deploy';
+  if (modes.length) args.splice(args.indexOf(mode), 1);
+  const unknown = args.find((a) => a.startsWith('--'));
+  if (unknown) throw new Error(`unknown option ${unknown}`);
+  const operands = { deploy: 2, '--preview': 2, '--promote': 2, '--rollback': 1, '--list': 1 }[mode];
+  if (args.length !== operands) throw new Error(`${mode === 'deploy' ? 'a deploy' : mode} takes ${operands === 2 ? 'two operands' : 'one operand'}`);
+  if (publicUrl && mode !== '--preview') throw new Error('--public-url goes with --preview');
+  if (pruneBefore && (mode === '--rollback' || mode === '--list')) throw new Error(`--prune-before does not go with ${mode}`);
+  return { mode, args, pruneBefore, publicUrl };
+}
+
+function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs(argv);
+  } catch (err) {
+    console.error(`deploy-remote: ${err.message}\n${USAGE}`);
+    return 2;
+  }
+  const { mode, args, pruneBefore, publicUrl } = parsed;
+  const started = process.hrtime.bigint();
+  const took = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`;
+  try {
+    if (mode === 'deploy') {
+      const r = deployRemote(args[0], args[1], { pruneBefore });
+      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (live) in ${took()}: ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
+    } else if (mode === '--preview') {
+      const r = previewRemote(args[0], args[1], { pruneBefore, publicUrl });
+      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (not live): ${r.copied} new hashed files, ${r.kept} unchanged, ${r.pruned} old files pruned`);
+      console.log(`preview: ${r.link}`);
+      console.log(`make it live: node scripts/deploy-remote.mjs --promote ${r.version} ${args[1]}`);
+    } else if (mode === '--promote') {
+      const r = promoteRelease(args[0], args[1], { pruneBefore });
+      console.log(`release ${r.version} is live in ${args[1]} (was ${r.from ?? 'none'}) in ${took()}, ${r.pruned} old files pruned`);
+    } else if (mode === '--rollback') {
+      const r = rollbackRelease(args[0]);
+      console.log(`rolled back ${args[0]} from ${r.from} to ${r.version} in ${took()}`);
+    } else {
+      for (const r of listReleases(args[0])) {
+        const state = r.live ? '  (live)' : r.liveAt ? '' : '  (preview: never live)';
+        console.log(`${r.live ? '*' : ' '} ${r.version}  deployed ${r.deployedAt}${state}`);
+      }
+    }
+    return 0;
+  } catch (err) {
+    console.error(`deploy-remote: ${err.message}`);
+    return 1;
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--prune-before');
-  const pruneBefore = at >= 0 ? new Date(args.splice(at, 2)[1]) : undefined;
-  if (args.length !== 2 || (pruneBefore && Number.isNaN(pruneBefore.getTime()))) {
-    console.error('usage: node scripts/deploy-remote.mjs <new build dir> <live dir> [--prune-before <ISO date>]');
-    process.exit(2);
-  }
-  try {
-    const r = deployRemote(args[0], args[1], { pruneBefore });
-    console.log(`deployed ${args[0]} to ${args[1]}: ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
-  } catch (err) {
-    console.error(`deploy-remote: ${err.message}`);
-    process.exit(1);
-  }
+  process.exitCode = main(process.argv.slice(2));
 }

@@ -83,7 +83,17 @@ export function liveCopyOf(workspace: string): string {
 
 /** Runs scripts/deploy-remote.mjs, as ops would; resolves with its one-line report. */
 export function deployRemote(buildDir: string, liveDir: string, ...options: string[]): Promise<string> {
-  return run(process.execPath, [join(ROOT, 'scripts/deploy-remote.mjs'), buildDir, liveDir, ...options], ROOT);
+  return releaseCommand(buildDir, liveDir, ...options);
+}
+
+/** Runs scripts/deploy-remote.mjs with any arguments (--preview, --promote, --rollback, --list); its output. */
+export function releaseCommand(...args: string[]): Promise<string> {
+  return run(process.execPath, [join(ROOT, 'scripts/deploy-remote.mjs'), ...args], ROOT);
+}
+
+/** The files a browser can be served from a live directory: its release store (.releases/) left out. */
+export function servedFiles(liveDir: string): string[] {
+  return Object.keys(fileHashes(liveDir)).filter((f) => !f.startsWith('.releases/'));
 }
 
 export interface Gateway {

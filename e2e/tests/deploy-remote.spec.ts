@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORT } from '../playwright.config';
-import { ROOT, buildRemoteVariant, deployRemote, fileHashes, liveCopyOf, removeTemporaryDirs, startGateway, type Gateway } from './deploy-helpers';
+import { ROOT, buildRemoteVariant, deployRemote, fileHashes, liveCopyOf, removeTemporaryDirs, servedFiles, startGateway, type Gateway } from './deploy-helpers';
 import { mainHeading } from './helpers';
 
 const REDEPLOYED = 'Redeployed alone: the wish list for every occasion';
@@ -70,7 +70,7 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   // Issue 13: /en carries the home page prerendered by remote-content, read from its deployed dist.
   expect(firstViewOf(indexBefore)).toContain('The wish list for every occasion');
   const remotesBefore = await (await fetch(`${gateway.url}/remotes.json`)).json();
-  const liveBefore = Object.keys(fileHashes(live));
+  const liveBefore = servedFiles(live);
 
   // A tab opened before the deploy: the home page, from the remote's current build.
   const oldTab = await (await browser.newContext()).newPage();
@@ -112,8 +112,9 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   expect(newTabBroken).toEqual([]);
 
   // Every file of the old deployment is still there (old tabs), the shell did not change at all,
-  // and neither did the runtime configuration: same manifest URL, new files behind it.
-  const liveAfter = Object.keys(fileHashes(live));
+  // and neither did the runtime configuration but for the remote's version: same manifest URL,
+  // new files behind it.
+  const liveAfter = servedFiles(live);
   expect(liveAfter).toEqual(expect.arrayContaining(liveBefore));
   expect(liveAfter.length).toBeGreaterThan(liveBefore.length);
   expect(fileHashes(join(ROOT, 'shell/dist'))).toEqual(shellBefore);
@@ -121,8 +122,13 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   // (no gateway restart).
   const indexAfter = await (await fetch(`${gateway.url}/en`, { headers: { accept: 'text/html' } })).text();
   expect(firstViewOf(indexAfter)).toContain(REDEPLOYED);
-  expect(withoutFirstView(indexAfter)).toBe(withoutFirstView(indexBefore));
-  expect(await (await fetch(`${gateway.url}/remotes.json`)).json()).toEqual(remotesBefore);
+  const remotesAfter = await (await fetch(`${gateway.url}/remotes.json`)).json();
+  const versionOf = (config: { remotes: { name: string; version?: string }[] }) => config.remotes.find((r) => r.name === 'remote_content')?.version;
+  expect(versionOf(remotesAfter)).toBe(/as release (\S+) \(live\)/.exec(report)?.[1]);
+  expect(versionOf(remotesAfter)).not.toBe(versionOf(remotesBefore));
+  const sameBut = (config: { remotes: { name: string; version?: string }[] }) => ({ ...config, remotes: config.remotes.map((r) => ({ ...r, version: r.name === 'remote_content' ? 'x' : r.version })) });
+  expect(sameBut(remotesAfter)).toEqual(sameBut(remotesBefore));
+  expect(withoutFirstView(indexAfter).replace(versionOf(remotesAfter)!, 'x')).toBe(withoutFirstView(indexBefore).replace(versionOf(remotesBefore)!, 'x'));
   const manifest = await fetch(`${gateway.url}/remotes/content/mf-manifest.json`);
   expect(manifest.headers.get('cache-control')).toBe('no-cache');
 
@@ -130,7 +136,7 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   // removes exactly the files the current build does not have.
   const pruned = await deployRemote(newBuild, live, '--prune-before', new Date(Date.now() + 60_000).toISOString());
   expect(pruned).toMatch(new RegExp(`, ${liveAfter.length - Object.keys(fileHashes(newBuild)).length} old files pruned$`, 'm'));
-  expect(Object.keys(fileHashes(live)).sort()).toEqual(Object.keys(fileHashes(newBuild)).sort());
+  expect(servedFiles(live).sort()).toEqual(Object.keys(fileHashes(newBuild)).sort());
 
   testInfo.annotations.push({
     type: 'timings',

@@ -22,7 +22,7 @@ import { apiProxy, apiRoutes, proxyLimits } from './apiProxy';
 import { assetLinksHandler } from './assetLinks';
 import type { GatewayConfig } from './config';
 import { connectionGuard } from './connections';
-import { builtRemotes, remotesJson, staticFrontends } from './frontends';
+import { builtRemotes, remotePreviews, remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
@@ -132,7 +132,9 @@ export function createGateway(
     });
   }
 
-  app.get('/remotes.json', remotesJson(config));
+  // Built remotes' releases and previews (deploy-remote.mjs); none in dev mode (dev servers).
+  const previews = config.frontendDev || config.remotes ? undefined : remotePreviews(config);
+  app.get('/remotes.json', remotesJson(config, previews));
   // The Android wrapper's Digital Asset Links (never the SPA fallback): JSON, or a JSON 404.
   app.get('/.well-known/assetlinks.json', assetLinksHandler(config));
 
@@ -161,7 +163,7 @@ export function createGateway(
     const snapshots = config.firstViewSnapshots
       ? new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool })
       : undefined;
-    staticFrontends(router, config, snapshots);
+    staticFrontends(router, config, snapshots, previews);
     // Off the start's path: the first shared list opened then does not wait for the renderer to load.
     if (snapshots) setImmediate(() => snapshots.warm());
     app.use(router);

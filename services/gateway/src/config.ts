@@ -179,6 +179,11 @@ export const gatewayConfig = defineConfig('gateway', {
   androidCertFingerprints: setting('ANDROID_CERT_FINGERPRINTS', androidCertFingerprints, undefined, {
     description: "SHA-256 fingerprints (AA:BB:…, 32 bytes) of the wrapper's signing certificates, comma-separated; set with ANDROID_PACKAGE_NAME",
   }),
+  releasePreviewSecret: setting('RELEASE_PREVIEW_SECRET', z.string().min(32, 'must be at least 32 characters').optional(), undefined, {
+    description:
+      "key of the remote release preview links (scripts/deploy-remote.mjs --preview, which must see the same value); unset: the key the script keeps in each remote's live dir (.releases/preview.key)",
+    secret: true,
+  }),
   ...distSettings,
 });
 

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createMailer } from '@wishlist/service-kit';
 import { createGateway } from './app';
 import { cacheControlFor, IMMUTABLE } from './frontends';
+import { versionOfBuild } from './releases';
 import { configFor, makeFrontends } from './test-support/fixtures';
 
 const fe = makeFrontends();
@@ -176,12 +177,14 @@ describe('installable app (issue 12): manifest, service worker, share target', (
 });
 
 describe('/remotes.json', () => {
-  it('lists the built remotes and the affiliate script, no-cache', async () => {
+  it('lists the built remotes with their live version, and the affiliate script, no-cache', async () => {
     const res = await request(gateway()).get('/remotes.json');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // A build without buildVersion in its manifest: 0.0.0 and the hash of its entry and manifest.
+    expect(versionOfBuild(join(fe.root, 'remote-content/dist'))).toMatch(/^0\.0\.0\+[0-9a-f]{8}$/);
     expect(res.body).toEqual({
-      remotes: [{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json' }],
+      remotes: [{ name: 'remote_content', entry: '/remotes/content/mf-manifest.json', version: versionOfBuild(join(fe.root, 'remote-content/dist')) }],
       affiliation: { scriptUrl: 'https://s.skimresources.com/js/wishlist.skimlinks.js' },
     });
   });

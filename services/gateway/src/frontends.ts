@@ -7,6 +7,8 @@ import { KNOWN_REMOTES, type GatewayConfig, type RemoteEntry } from './config';
 import { firstViewHints, renderIndex } from './firstView';
 import type { FirstViewSnapshots } from './snapshot';
 import { plainAddress } from './network';
+import { Previews } from './preview';
+import { RemoteReleases, type KeptRelease } from './releases';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Rsbuild names hashed files `name.<8+ hex>.ext` (static/js/123.abcd1234.js, static/css/index.abcd1234.css).
@@ -67,30 +69,61 @@ export function remoteDists(config: GatewayConfig): { name: string; short: strin
   return KNOWN_REMOTES.map((r) => ({ name: r.name, short: r.short, dir: config[r.distKey] }));
 }
 
+/**
+ * The built remotes' release stores and the preview cookies (preview.ts), one per gateway: made
+ * once at start (createGateway) and shared by /remotes.json, the pages and /remotes/<short>/.
+ */
+export function remotePreviews(config: GatewayConfig): Previews {
+  return new Previews(
+    remoteDists(config).map((r) => ({ name: r.name, short: r.short, releases: new RemoteReleases(r.dir, config.releasePreviewSecret) })),
+    { publicUrl: config.publicUrl },
+  );
+}
+
+/**
+ * One remote in /remotes.json. A built remote names its live `version` (releases.ts); a browser
+ * previewing a release of it gets that release's `version`, `preview: true` and an entry URL naming
+ * the release (the cookie decides what is served; the query only keeps the two apart in caches).
+ */
+export type RemoteListing = RemoteEntry & { version?: string; preview?: true };
+
 /** The remotes listed in /remotes.json: REMOTES, else dev servers (dev mode), else the built ones. */
-export function listRemotes(config: GatewayConfig): RemoteEntry[] {
+export function listRemotes(config: GatewayConfig, previews?: Previews, previewed: ReadonlyMap<string, KeptRelease> = new Map()): RemoteListing[] {
   if (config.remotes) return config.remotes;
   if (config.frontendDev) {
     return KNOWN_REMOTES.map((r) => ({ name: r.name, entry: `http://localhost:${r.devPort}/mf-manifest.json` }));
   }
   return remoteDists(config)
     .filter((r) => existsSync(join(r.dir, 'mf-manifest.json')))
-    .map((r) => ({ name: r.name, entry: `/remotes/${r.short}/mf-manifest.json` }));
+    .map((r): RemoteListing => {
+      const entry = `/remotes/${r.short}/mf-manifest.json`;
+      const preview = previewed.get(r.name);
+      if (preview) return { name: r.name, entry: `${entry}?release=${encodeURIComponent(preview.version)}`, version: preview.version, preview: true };
+      const version = previews?.remote(r.short)?.releases.liveVersion();
+      return version ? { name: r.name, entry, version } : { name: r.name, entry };
+    });
 }
 
-/** What /remotes.json answers (and what index.html carries inline, issue 13). */
-export function runtimeConfigOf(config: GatewayConfig): { remotes: RemoteEntry[]; affiliation: { scriptUrl: string | null } } {
+export interface RuntimeConfig {
+  remotes: RemoteListing[];
+  affiliation: { scriptUrl: string | null };
+}
+
+/** What /remotes.json answers (and what index.html carries inline), for this request's previews. */
+export function runtimeConfigOf(config: GatewayConfig, previews?: Previews, previewed?: ReadonlyMap<string, KeptRelease>): RuntimeConfig {
   return {
-    remotes: listRemotes(config),
+    remotes: listRemotes(config, previews, previewed),
     affiliation: { scriptUrl: config.deactivateAffiliation ? null : config.affiliateScriptUrl },
   };
 }
 
 /** GET /remotes.json: the runtime federation config the shell reads at start. */
-export function remotesJson(config: GatewayConfig): RequestHandler {
-  return (_req, res) => {
+export function remotesJson(config: GatewayConfig, previews?: Previews): RequestHandler {
+  return (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(runtimeConfigOf(config));
+    // A browser previewing a release gets another answer at the same URL.
+    if (previews) res.vary('Cookie');
+    res.json(runtimeConfigOf(config, previews, previews?.previewsOf(req)));
   };
 }
 
@@ -133,12 +166,24 @@ export function builtRemotes(config: GatewayConfig): Router {
   return router;
 }
 
-/** Static remotes under /remotes/<short>/ and the shell at / with the SPA fallback. */
-export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots): void {
+/**
+ * Static remotes under /remotes/<short>/ (a previewed release's unhashed files for a browser in
+ * preview, preview.ts), and the shell at / with the SPA fallback.
+ */
+export function staticFrontends(router: Router, config: GatewayConfig, snapshots?: FirstViewSnapshots, previews?: Previews): void {
   router.use('/downloads', extensionDownloads(config));
+  for (const r of remoteDists(config)) {
+    const remote = previews?.remote(r.short);
+    if (previews && remote) {
+      router.get(`/remotes/${r.short}/preview/off`, previews.leave(remote));
+      router.get(`/remotes/${r.short}/preview/:version`, previews.enter(remote));
+      const isPointer = (path: string) => !HASHED.test(basename(path).replace(/\.br$/, ''));
+      router.use(`/remotes/${r.short}`, previews.releaseFiles(remote, (dir) => serveDir(dir, false), isPointer));
+    }
+  }
   router.use(builtRemotes(config));
   // `/` and the app's routes: index.html written for the page (the static copy for other clients).
-  const page = spaFallback(config.shellDist, config, snapshots);
+  const page = spaFallback(config.shellDist, config, snapshots, previews);
   router.get('/', page);
   router.use(serveDir(config.shellDist, 'index.html'));
   router.use(page);
@@ -158,7 +203,7 @@ function readIndex(file: string): string {
  * HTML navigations to app routes (no file behind them) get the shell's index.html; with the
  * gateway's config, written for the route (firstView.ts: the runtime config and first view inline, a preload hint).
  */
-export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots?: FirstViewSnapshots): RequestHandler {
+export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots?: FirstViewSnapshots, previews?: Previews): RequestHandler {
   const index = join(shellDist, 'index.html');
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -184,16 +229,24 @@ export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots
       next(err);
       return;
     }
-    const runtimeConfig = runtimeConfigOf(config);
+    // A browser previewing a release (preview.ts) gets its config, hints and snapshot: never cached for others.
+    const previewed = previews?.previewsOf(req) ?? new Map<string, KeptRelease>();
+    const runtimeConfig = runtimeConfigOf(config, previews, previewed);
     const hints = firstViewHints(req.path, runtimeConfig.remotes);
     // Issue 13: the first view's markup (snapshot.ts); never an error because of it. An owner's
     // preview (`?preview=visitor`) is not what an anonymous visitor sees, nor is the Android
     // wrapper's native mode (its own header): no snapshot.
     const snapshot =
       snapshots && req.method === 'GET' && req.query.preview === undefined && !isNativeShellRequest(req)
-        ? await snapshots.snapshotFor(req, req.path, plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown')).catch(() => null)
+        ? await snapshots
+            .snapshotFor(req, req.path, plainAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'), {
+              remoteContent: previewed.get('remote_content')?.dir,
+              remoteLists: previewed.get('remote_lists')?.dir,
+            })
+            .catch(() => null)
         : null;
     res.setHeader('Cache-Control', 'no-cache');
+    if (previews) res.vary('Cookie');
     // The shared list's snapshot is in the language the browser asks for.
     if (snapshots) res.vary('Accept-Language');
     res.type('html').send(renderIndex(html, runtimeConfig, hints, snapshot));

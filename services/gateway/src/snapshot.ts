@@ -77,6 +77,15 @@ export interface SnapshotSources {
   remoteContentDist: string;
 }
 
+/**
+ * Where a previewed release of a remote keeps its unhashed files (the first-view renderer or pages,
+ * mf-manifest.json) for this request (preview.ts); its hashed stylesheets are in the live dist.
+ */
+export interface SnapshotReleases {
+  remoteContent?: string;
+  remoteLists?: string;
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -183,11 +192,13 @@ export class FirstViewSnapshots {
   }
 
   /** The snapshot for this request, or null (logged when something failed, silent when not applicable). */
-  async snapshotFor(req: IncomingMessage, pathname: string, clientAddress: string): Promise<Snapshot | null> {
+  async snapshotFor(req: IncomingMessage, pathname: string, clientAddress: string, releases: SnapshotReleases = {}): Promise<Snapshot | null> {
     const route = snapshotRoute(pathname);
     if (!route) return null;
     try {
-      return route.kind === 'home' ? this.home(route.language) : await this.sharedList(req, route.listId, clientAddress);
+      return route.kind === 'home'
+        ? this.home(route.language, releases.remoteContent)
+        : await this.sharedList(req, route.listId, clientAddress, releases.remoteLists);
     } catch (err) {
       // A build without first-view files (an older deployment) is expected, not worth a warning per page.
       const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
@@ -223,18 +234,20 @@ export class FirstViewSnapshots {
     return { language, kind, body: `<div id="first-view">${layout.html}</div>`, head: [style, ...preloads, SNAPSHOT_STYLE].join('') };
   }
 
-  private home(language: SnapshotLanguage): Snapshot {
+  private home(language: SnapshotLanguage, release?: string): Snapshot {
     const dist = this.sources.remoteContentDist;
-    const page = this.text.get(join(dist, 'first-view', `home.${language}.html`));
-    const css = this.styles(dist, '/remotes/content/', exposeStylesheets(this.json.get(join(dist, 'mf-manifest.json')), './HomePage'));
+    const pointers = release ?? dist;
+    const page = this.text.get(join(pointers, 'first-view', `home.${language}.html`));
+    const css = this.styles(dist, '/remotes/content/', exposeStylesheets(this.json.get(join(pointers, 'mf-manifest.json')), './HomePage'));
     return this.compose('home', language, page, css, []);
   }
 
-  private async sharedList(req: IncomingMessage, listId: string, clientAddress: string): Promise<Snapshot | null> {
+  private async sharedList(req: IncomingMessage, listId: string, clientAddress: string, release?: string): Promise<Snapshot | null> {
     const dist = this.sources.remoteListsDist;
+    const pointers = release ?? dist;
     // Files first: no bundle deployed, no request to the service.
-    const renderer = this.renderers.get(join(dist, 'server', 'first-view.cjs'));
-    const css = this.styles(dist, '/remotes/lists/', exposeStylesheets(this.json.get(join(dist, 'mf-manifest.json')), './SharedListPage'));
+    const renderer = this.renderers.get(join(pointers, 'server', 'first-view.cjs'));
+    const css = this.styles(dist, '/remotes/lists/', exposeStylesheets(this.json.get(join(pointers, 'mf-manifest.json')), './SharedListPage'));
     const language = requestLanguage(req);
     const answer = await this.readList(listId, language, clientAddress);
     if (!answer) return null;

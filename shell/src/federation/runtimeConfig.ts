@@ -7,6 +7,10 @@ import { remoteResiliencePlugin } from './resiliencePlugin';
 export interface RemoteDescriptor {
   name: string;
   entry: string;
+  /** The release the gateway serves (`0.1.0+1a2b3c4d`); absent for dev servers. */
+  version?: string;
+  /** This browser previews that release (it is not live for everyone). */
+  preview?: boolean;
 }
 
 export interface RuntimeConfig {
@@ -23,7 +27,14 @@ let pluginRegistered = false;
 function parse(body: unknown): RuntimeConfig {
   const b = (body ?? {}) as Partial<RuntimeConfig>;
   const remotes = Array.isArray(b.remotes)
-    ? b.remotes.filter((r): r is RemoteDescriptor => typeof r?.name === 'string' && typeof r?.entry === 'string')
+    ? b.remotes
+        .filter((r): r is RemoteDescriptor => typeof r?.name === 'string' && typeof r?.entry === 'string')
+        .map((r) => ({
+          name: r.name,
+          entry: r.entry,
+          ...(typeof r.version === 'string' ? { version: r.version } : {}),
+          ...(r.preview === true ? { preview: true } : {}),
+        }))
     : [];
   const scriptUrl = typeof b.affiliation?.scriptUrl === 'string' && b.affiliation.scriptUrl ? b.affiliation.scriptUrl : null;
   return { remotes, affiliation: { scriptUrl } };
@@ -86,10 +97,20 @@ export function takeInlineRuntimeConfig(doc: Document = document): RuntimeConfig
   }
 }
 
+/**
+ * The one line that says which release of each remote this page runs, for whoever debugs it (a
+ * release being previewed is marked): `[wishlist] remotes: remote_lists 0.1.0+1a2b3c4d (preview), …`.
+ */
+export function describeRemotes(remotes: RemoteDescriptor[]): string {
+  const each = remotes.map((r) => `${r.name} ${r.version ?? '(no version)'}${r.preview ? ' (preview)' : ''}`);
+  return `[wishlist] remotes: ${each.length ? each.join(', ') : 'none'}`;
+}
+
 /** Fetches the runtime config (or takes the inlined one, first) and registers its remotes. */
 export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig | null> {
   const config = takeInlineRuntimeConfig() ?? (await fetchRuntimeConfig(fetchImpl));
   if (config) {
+    console.info(describeRemotes(config.remotes));
     try {
       registerRuntimeRemotes(config.remotes);
     } catch (e) {
