@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createLogger, createService, type Listening } from '@wishlist/service-kit';
 import { createGateway } from './app';
 import { apiRouteLabel, isPrivateAddress, metricsRefusal, staticRouteLabel } from './observability';
@@ -82,10 +82,23 @@ describe('the gateway: metrics and traces', () => {
     expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
   });
 
+  /** GET `path` exactly as written (fetch would resolve the dot segments first). */
+  const rawGet = (path: string) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/`, { path }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
   it('never exposes a service\'s metrics through the API, and refuses its own to proxied callers', async () => {
-    for (const path of ['/api/metrics', '/api/product-lists/metrics/../../metrics', '/internal/metrics']) {
-      const res = await fetch(`${base}${path}`);
-      expect(res.headers.get('content-type')).not.toMatch(/^text\/plain/);
+    for (const path of ['/api/metrics', '/api/product-lists/../../metrics', '/api/product-lists/%2e%2e/%2e%2e/metrics', '/internal/metrics', '/api/product-lists/x/../../../metrics']) {
+      const res = await rawGet(path);
+      expect({ path, type: res.type }).toEqual({ path, type: expect.stringMatching(/^application\/json/) });
+      expect(res.body).not.toContain('# TYPE');
     }
     expect((await fetch(`${base}/api/metrics`)).status).toBe(404);
     const proxied = await fetch(`${base}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.7' } });

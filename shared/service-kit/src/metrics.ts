@@ -79,17 +79,13 @@ export function measureRequests(handler: RequestListener): RequestListener {
   const duration = requestDuration();
   return (req: IncomingMessage, res: ServerResponse) => {
     const start = process.hrtime.bigint();
-    let recorded = false;
-    const done = () => {
-      if (recorded) return;
-      recorded = true;
+    // 'close' comes once per response, after 'finish' when it was sent, alone when the client left.
+    res.once('close', () => {
       const status = res.writableFinished || res.headersSent ? String(res.statusCode) : '499';
       const labels = { method: METHODS.has(req.method ?? '') ? req.method! : 'OTHER', route: routeLabel(req), status };
       total.inc(labels);
       duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     handler(req, res);
   };
 }

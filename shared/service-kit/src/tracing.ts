@@ -56,10 +56,8 @@ export function traceRequests(handler: RequestListener): RequestListener {
     const span = tracer().startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
     const ctx = trace.setSpan(parent, span);
     (req as Traced)[REQUEST_CONTEXT] = ctx;
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
+    // 'close' comes once per response, after 'finish' when it was sent, alone when the client left.
+    res.once('close', () => {
       if (span.isRecording()) {
         const route = routeLabel(req);
         span.updateName(`${method} ${route}`);
@@ -69,9 +67,7 @@ export function traceRequests(handler: RequestListener): RequestListener {
         if (!res.writableFinished) span.setAttribute('http.aborted', true);
       }
       span.end();
-    };
-    res.once('finish', end);
-    res.once('close', end);
+    });
     context.with(ctx, () => handler(req, res));
   };
 }
