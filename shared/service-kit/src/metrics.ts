@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Histogram, Registry, type Metric } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics of this process (prom-client): one registry per process, labelled with the
@@ -151,4 +151,3 @@ export function listenMetrics(
 /** Mail sent or failed, by transport (smtp, outbox). */
 export const mailsTotal = () => counter('mails_total', 'Mails handed to the transport, by transport and outcome (sent, failed)', ['transport', 'outcome']);
 
-export type { Metric };
