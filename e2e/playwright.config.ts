@@ -72,6 +72,7 @@ export default defineConfig({
         AUTH_PORT: String(PORT + 11),
         LISTS_PORT: String(PORT + 12),
         OFFERS_PORT: String(PORT + 13),
+        ENGINE_METRICS_PORT: String(PORT + 14),
         DATA_DIR: dataDir,
         PAGE_FETCH_ALLOWLIST: `localhost:${SHOP_PORT},127.0.0.1:${SHOP_PORT}`,
         OFFERING_RATE_PER_CLIENT: '10000',

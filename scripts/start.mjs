@@ -253,8 +253,25 @@ export async function waitHealthy(name, url, entry, timeoutMs = 60_000) {
   throw new Error(`${name} was not healthy at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Where the engine serves its own Prometheus metrics (GET /metrics, 127.0.0.1 only):
+ * ENGINE_METRICS_PORT, default 4009; `off` (or a port in use) serves none.
+ */
+export async function engineMetricsPort() {
+  const raw = process.env.ENGINE_METRICS_PORT || '4009';
+  if (raw === 'off') return null;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) throw new Error(`ENGINE_METRICS_PORT must be a port number or off, not "${raw}"`);
+  if (!(await portIsFree(port))) {
+    fail(`port ${port} (engine metrics) is in use: the engine serves no metrics (set ENGINE_METRICS_PORT)`);
+    return null;
+  }
+  return port;
+}
+
 /** Starts the embedded engine CLI on a free port; resolves to its URI. */
 export async function startEngine(dataDir) {
+  const metricsPort = await engineMetricsPort();
   const bin = join(root, 'services/embedded-mongo/bin/embedded-mongo.cjs');
   if (!existsSync(bin)) throw new Error('services/embedded-mongo is missing: set MONGODB_URI to use a MongoDB server');
   const port = await freePort();
@@ -263,6 +280,7 @@ export async function startEngine(dataDir) {
   const uri = new Promise((r) => (resolveUri = r));
   // Fixed port and dbpath: a restarted engine comes back where the services' MONGODB_URI points.
   const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
+    env: { METRICS_PORT: metricsPort === null ? '' : String(metricsPort) },
     onLine: (line) => {
       const m = /mongodb:\/\/\S+/.exec(line);
       if (!m) return;
@@ -313,6 +331,8 @@ export async function startBackend({ gatewayEnv = {}, watch = new Set() } = {}) 
     PUBLIC_URL: process.env.PUBLIC_URL || url,
     // The services are internal: only the gateway (and this machine) may reach them.
     HOST: '127.0.0.1',
+    // Each box serves GET /metrics on its own port: one METRICS_PORT cannot serve several processes.
+    METRICS_PORT: '',
     ...Object.fromEntries(SERVICES.map((s) => [s.urlEnv, `http://127.0.0.1:${ports[s.name]}`])),
   };
   if (process.env.MONGODB_URI) {

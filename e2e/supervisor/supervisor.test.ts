@@ -102,13 +102,14 @@ interface Stack {
 }
 
 async function startStack(): Promise<Stack> {
-  const [port, auth, lists, offers] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [port, auth, lists, offers, engineMetrics] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const dataDir = mkdtempSync(join(tmpdir(), 'wishlist-supervisor-'));
   const { child, out, exited } = run([startScript], {
     PORT: String(port),
     AUTH_PORT: String(auth),
     LISTS_PORT: String(lists),
     OFFERS_PORT: String(offers),
+    ENGINE_METRICS_PORT: String(engineMetrics),
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     SKIP_BUILD: 'true', // API only: no front-end build

@@ -9,7 +9,10 @@ import {
   HttpError,
   IDENTITY_HEADER,
   IDENTITY_LIFETIME_SECONDS,
+  requestTraceContext,
+  setRouteLabel,
   signClientAddress,
+  startClientSpan,
   signIdentity,
   type Identity,
   type Logger,
@@ -18,6 +21,7 @@ import type { GatewayConfig } from './config';
 import { bearerOf, type Introspector } from './introspection';
 import { closeAfterUnreadBody } from './linger';
 import { plainAddress } from './network';
+import { apiRouteLabel, failureReason, upstreamDuration, upstreamFailures, upstreamRequests } from './observability';
 import { isUnsafe, markedShareable, type SharedCache } from './sharedCache';
 import { UpstreamPool } from './upstreams';
 
@@ -150,6 +154,9 @@ interface Attempt {
   /** The upstream connection was established (a fresh one connected, or a kept-alive one reused). */
   connected: boolean;
   reused: boolean;
+  /** This attempt's client span (its traceparent goes upstream) and when it started. */
+  span?: ReturnType<typeof startClientSpan>;
+  startedAt: bigint;
 }
 
 export interface ApiProxyOptions {
@@ -207,13 +214,31 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
     return token;
   };
 
+  const requests = upstreamRequests();
+  const failures = upstreamFailures();
+  const duration = upstreamDuration();
+
   const forward = (req: IncomingMessage, res: ServerResponse, attempt: Attempt, lastError?: Error) => {
     const url = attempt.route.pool.pick(attempt.tried);
-    if (url === undefined) return unavailable(attempt.route.service, res, options.logger, lastError ?? new Error('no instance'));
+    if (url === undefined) {
+      requests.inc({ service: attempt.route.service, outcome: 'failed' });
+      return unavailable(attempt.route.service, res, options.logger, lastError ?? new Error('no instance'));
+    }
     attempt.tried.add(url);
     attempt.url = url;
     attempt.connected = false;
     attempt.reused = false;
+    // The service continues this attempt's span: whatever trace headers the client sent were
+    // taken up by the gateway's own server span.
+    attempt.span = startClientSpan(
+      `${req.method ?? 'GET'} ${attempt.route.service}`,
+      { 'http.request.method': req.method ?? 'GET', 'server.address': attempt.route.service },
+      requestTraceContext(req),
+    );
+    delete req.headers.traceparent;
+    delete req.headers.tracestate;
+    Object.assign(req.headers, attempt.span.headers);
+    attempt.startedAt = process.hrtime.bigint();
     void proxies.get(attempt.route)!.get(url)!(req, res, attempt.next);
   };
 
@@ -263,6 +288,13 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         },
         proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
           route.pool.markUp(url);
+          const attempt = attempts.get(req);
+          const status = proxyRes.statusCode ?? 0;
+          requests.inc({ service: route.service, outcome: `${Math.floor(status / 100)}xx` });
+          if (attempt) {
+            duration.observe({ service: route.service }, Number(process.hrtime.bigint() - attempt.startedAt) / 1e9);
+            attempt.span?.end(status);
+          }
           if (!cache) return;
           const fill = filling.get(req);
           if (!fill) return;
@@ -277,11 +309,14 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         },
         error: (err: NodeJS.ErrnoException, req: IncomingMessage, res: ServerResponse | Socket) => {
           const attempt = attempts.get(req);
+          failures.inc({ service: route.service, reason: failureReason(err) });
+          attempt?.span?.end(err);
           if (attempt && retriable(err, req, res, attempt)) {
             if (!attempt.connected) route.pool.markDown(url);
             options.logger.warn({ service: route.service, instance: url, err: err.code ?? err.message }, 'upstream instance failed before the request reached it: trying another');
             return forward(req, res as ServerResponse, attempt, err);
           }
+          requests.inc({ service: route.service, outcome: 'failed' });
           unavailable(route.service, res, options.logger, err);
         },
       },
@@ -291,6 +326,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
   return async (req, res, next) => {
     const route = matchRoute(options.routes, req.path);
     if (!route) return next();
+    setRouteLabel(req, apiRouteLabel(req.path));
     // Decided on the request as the client sent it (Authorization is dropped below for lists/offers).
     const fillsCache = cache !== undefined && req.method === 'GET' && cache.eligible(req);
     let identity: Identity | null = null;
@@ -330,7 +366,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
         filling.set(req, { url: req.originalUrl, seen: cache.begin() });
       }
     }
-    const attempt: Attempt = { route, body, next, tried: new Set(), connected: false, reused: false };
+    const attempt: Attempt = { route, body, next, tried: new Set(), connected: false, reused: false, startedAt: process.hrtime.bigint() };
     attempts.set(req, attempt);
     forward(req, res, attempt);
   };

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
+  answerMetrics,
   createLogger,
   errorHandler,
   IDENTITY_HEADER,
@@ -15,6 +16,7 @@ import {
   SERVICE_HEADER,
   serviceFromApp,
   setIdentityWarning,
+  setRouteLabel,
   type Logger,
   type Service,
 } from '@wishlist/service-kit';
@@ -26,6 +28,7 @@ import { builtRemotes, remotePreviews, remotesJson, staticFrontends } from './fr
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
+import { apiRouteLabel, metricsRefusal, staticRouteLabel } from './observability';
 import { securityHeaders } from './security';
 import { hostGuard } from './hosts';
 import { FirstViewSnapshots } from './snapshot';
@@ -85,6 +88,14 @@ export function createGateway(
   });
   const logRequest = requestLogger(logger);
   const security = securityHeaders(config);
+  // The gateway's own metrics (never a service's), for scrapers on this machine or a private
+  // network (observability.ts), before the access log: scrapes every few seconds are not news.
+  // Anyone else, and everyone when METRICS_PORT moves them, gets the 404 of an unknown path below.
+  const behindProxy = config.trustProxy !== false;
+  app.get('/metrics', (req, res, next) => {
+    if (config.metricsPort !== undefined || metricsRefusal(req, { behindProxy })) return next();
+    void answerMetrics(req, res);
+  });
   app.use(logRequest);
   // Only the gateway asserts identities: whatever a client sends in these headers is dropped.
   app.use((req, _res, next) => {
@@ -94,6 +105,11 @@ export function createGateway(
   });
   app.use(security);
   app.use(compressionFor());
+  app.all('/metrics', (req, _res, next) => {
+    const reason = config.metricsPort !== undefined ? 'served on METRICS_PORT' : metricsRefusal(req, { behindProxy });
+    logger.info({ reason }, 'metrics refused');
+    notFoundHandler(req, _res, next);
+  });
 
   app.get('/health', (_req, res) => {
     res.json({ data: { service: 'gateway', status: 'ok' } });
@@ -160,6 +176,10 @@ export function createGateway(
     );
   } else {
     const router = express.Router();
+    router.use((req, _res, next) => {
+      setRouteLabel(req, staticRouteLabel(req.path));
+      next();
+    });
     const snapshots = config.firstViewSnapshots
       ? new FirstViewSnapshots(config, { logger, listsPool: routes.find((r) => r.service === 'lists')!.pool })
       : undefined;
@@ -187,6 +207,7 @@ export function createGateway(
     if (cache.enabled && req.url !== undefined && req.url.startsWith('/api/')) {
       const hit = cache.lookup(req, req.url);
       if (hit) {
+        setRouteLabel(req, apiRouteLabel(req.url));
         logRequest(req as Request, res as Response, none);
         security(req as Request, res as Response, none);
         replay(req, res, hit);
@@ -196,6 +217,8 @@ export function createGateway(
     app(req, res);
   };
   const service = serviceFromApp('gateway', app, logger, handler);
+  // The METRICS_PORT listener: the same private-network rule (no public proxy stands before it).
+  service.metricsAccess = (req) => metricsRefusal(req, { behindProxy: false }) === null;
   const listen = service.listen.bind(service);
   const shout = deps.shout ?? ((text: string) => console.error(text));
   service.listen = async (port, host) => {

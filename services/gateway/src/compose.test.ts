@@ -12,6 +12,8 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  profiles?: string[];
+  volumes?: string[];
 }
 
 const file = join(REPO_ROOT, 'docker-compose.yml');
@@ -34,6 +36,16 @@ describe('docker-compose.yml', () => {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, IDENTITY_SECRET: 'x'.repeat(64) },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  (hasBinary ? it : it.skip)('is valid with the observability profile too', () => {
+    const r = spawnSync('docker-compose', ['-f', file, '--profile', 'observability', 'config', '-q'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, IDENTITY_SECRET: 'x'.repeat(64), OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318' },
     });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -75,5 +87,69 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.ports?.[0]).toMatch(/:8080$/);
     const backends = Object.keys(services).filter((s) => services[s].build && s !== 'gateway');
     expect(Object.keys(services.gateway.depends_on ?? {})).toEqual(expect.arrayContaining(backends));
+  });
+
+  describe('observability profile', () => {
+    const observability = ['prometheus', 'grafana', 'otel-collector', 'jaeger'];
+
+    it('runs Prometheus, Grafana, a collector and Jaeger only with --profile observability, on pinned images', () => {
+      for (const name of observability) {
+        expect(services[name]?.profiles).toEqual(['observability']);
+        expect(services[name].image).toMatch(/:[\w.-]+$/);
+        expect(services[name].image).not.toMatch(/:latest$/);
+        // Their web UIs answer this machine only.
+        for (const port of services[name].ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+      }
+      for (const box of boxes) expect(services[box].profiles).toBeUndefined();
+    });
+
+    it('mounts configuration files that exist', () => {
+      for (const name of observability) {
+        for (const volume of services[name].volumes ?? []) {
+          const source = volume.split(':')[0];
+          if (source.startsWith('./')) expect(existsSync(join(REPO_ROOT, source))).toBe(true);
+        }
+      }
+    });
+
+    it('scrapes every box on its METRICS_PORT, which is never published', () => {
+      const prometheus = parse(readFileSync(join(REPO_ROOT, 'observability/prometheus.yml'), 'utf8')) as {
+        scrape_configs: { static_configs: { targets: string[] }[] }[];
+      };
+      const targets = prometheus.scrape_configs.flatMap((c) => c.static_configs.flatMap((s) => s.targets));
+      for (const box of boxes) {
+        const port = services[box].environment?.METRICS_PORT;
+        expect(port).toMatch(/^\d+$/);
+        expect(port).not.toBe(services[box].environment?.PORT);
+        expect(targets).toContain(`${box}:${port}`);
+        for (const published of services[box].ports ?? []) expect(published).not.toContain(port);
+      }
+    });
+
+    it('exports traces only when OTEL_EXPORTER_OTLP_ENDPOINT is given, to the collector, which feeds Jaeger', () => {
+      for (const box of boxes) expect(services[box].environment?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}');
+      const collector = parse(readFileSync(join(REPO_ROOT, 'observability/otel-collector.yml'), 'utf8')) as {
+        receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+        exporters: Record<string, { endpoint: string }>;
+        service: { pipelines: { traces: { receivers: string[]; exporters: string[] } } };
+      };
+      expect(collector.receivers.otlp.protocols.http.endpoint).toMatch(/:4318$/);
+      expect(collector.service.pipelines.traces.receivers).toContain('otlp');
+      const exporter = collector.service.pipelines.traces.exporters[0];
+      expect(collector.exporters[exporter].endpoint).toBe('jaeger:4317');
+    });
+
+    it('provisions Grafana with Prometheus and a dashboard whose every query names a metric the boxes serve', () => {
+      const dashboard = JSON.parse(readFileSync(join(REPO_ROOT, 'observability/grafana/dashboards/wishlist.json'), 'utf8')) as {
+        uid: string;
+        panels: { title: string; targets: { expr: string }[] }[];
+      };
+      expect(dashboard.uid).toBe('wishlist-overview');
+      expect(dashboard.panels.length).toBeGreaterThan(8);
+      const served = /\b(http_requests_total|http_request_duration_seconds_bucket|gateway_upstream_(requests|failures)_total|internal_calls_total|mails_total|page_fetches_total|nodejs_\w+|process_\w+|embedded_engine_\w+)\b/;
+      for (const panel of dashboard.panels) for (const t of panel.targets) expect({ panel: panel.title, ok: served.test(t.expr) }).toEqual({ panel: panel.title, ok: true });
+      const datasources = readFileSync(join(REPO_ROOT, 'observability/grafana/provisioning/datasources/datasources.yml'), 'utf8');
+      expect(datasources).toContain('http://prometheus:9090');
+    });
   });
 });

@@ -27,7 +27,7 @@ import { runInThisContext } from 'node:vm';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
-import { CLIENT_HEADER, signClientAddress, type Logger } from '@wishlist/service-kit';
+import { CLIENT_HEADER, injectTraceHeaders, signClientAddress, type Logger } from '@wishlist/service-kit';
 import type { UpstreamPool } from './upstreams';
 
 /** The longest a page waits for the list its snapshot shows; then it goes without one. */
@@ -288,6 +288,7 @@ export class FirstViewSnapshots {
     if (!base) return null;
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language, 'X-Forwarded-For': clientAddress };
     headers[CLIENT_HEADER] = await signClientAddress(clientAddress);
+    injectTraceHeaders(headers);
     const res = await (this.deps.fetchImpl ?? fetch)(`${base}/api/product-lists/${encodeURIComponent(listId)}`, {
       headers,
       signal: AbortSignal.timeout(this.deps.timeoutMs ?? SNAPSHOT_TIMEOUT_MS),

@@ -136,6 +136,9 @@ export function commonSettings(options: { port: number }) {
       secret: true,
     }),
     mailFrom: setting('MAIL_FROM', z.string().min(3), 'Wishlist <no-reply@wishlist.local>'),
+    metricsPort: setting('METRICS_PORT', portSchema.optional(), undefined, {
+      description: 'serve GET /metrics on this port instead of the main one',
+    }),
     logLevel: setting('LOG_LEVEL', schemas.logLevel, (env) =>
       env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 'silent' : 'info',
     ),

@@ -8,3 +8,5 @@ export * from './rateLimit';
 export * from './mailer';
 export * from './database';
 export * from './service';
+export * from './metrics';
+export * from './tracing';

@@ -1,4 +1,6 @@
 import { HttpError } from './errors';
+import { counter, histogram } from './metrics';
+import { startClientSpan } from './tracing';
 import { IDENTITY_HEADER, SERVICE_HEADER, signIdentity, signServiceAssertion, type Identity, type SecretInput } from './identity';
 
 export interface InternalResponse<T = unknown> {
@@ -27,6 +29,10 @@ export interface InternalClient {
  * fetch for another service's /internal/* routes: every call is signed with a service
  * assertion, has a timeout, and a network failure or timeout throws HttpError 503
  * (`service_unavailable`). Any HTTP status is returned as is: the caller decides.
+ *
+ * Each call is a client span of the current trace (its `traceparent` is sent) and is counted in
+ * `internal_calls_total{upstream, outcome}` (the status class, `timeout` or `unreachable`) and
+ * timed in `internal_call_duration_seconds{upstream}`.
  */
 export function internalClient(
   baseUrl: string,
@@ -34,11 +40,18 @@ export function internalClient(
 ): InternalClient {
   const base = baseUrl.replace(/\/+$/, '');
   const upstream = options.upstreamName ?? base;
+  // The label is the upstream's name when given, else its origin (one per configured URL).
+  const upstreamLabel = options.upstreamName ?? originOf(base);
+  const calls = counter('internal_calls_total', 'Calls to other services, by upstream and outcome (2xx..5xx, timeout, unreachable)', ['upstream', 'outcome']);
+  const callDuration = histogram('internal_call_duration_seconds', 'Duration of calls to other services, by upstream', ['upstream']);
   const request = async <T>(method: string, path: string, opts: InternalRequestOptions = {}): Promise<InternalResponse<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     headers[SERVICE_HEADER] = await signServiceAssertion(options.serviceName, { secret: options.secret });
     if (opts.identity) headers[IDENTITY_HEADER] = await signIdentity(opts.identity, { secret: options.secret });
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const client = startClientSpan(`${method} ${upstreamLabel}`, { 'http.request.method': method, 'server.address': upstreamLabel });
+    Object.assign(headers, client.headers);
+    const stopTimer = callDuration.startTimer({ upstream: upstreamLabel });
     let res: Response;
     let text: string;
     try {
@@ -52,10 +65,16 @@ export function internalClient(
       text = await res.text();
     } catch (err) {
       const timedOut = (err as Error)?.name === 'TimeoutError';
+      stopTimer();
+      calls.inc({ upstream: upstreamLabel, outcome: timedOut ? 'timeout' : 'unreachable' });
+      client.end(err instanceof Error ? err : new Error(String(err)));
       throw HttpError.serviceUnavailable(
         timedOut ? `The ${upstream} service did not answer in time.` : `The ${upstream} service is unreachable.`,
       );
     }
+    stopTimer();
+    calls.inc({ upstream: upstreamLabel, outcome: `${Math.floor(res.status / 100)}xx` });
+    client.end(res.status);
     let body: T | undefined;
     if (text) {
       try {
@@ -73,4 +92,12 @@ export function internalClient(
     patch: (path, body, o) => request('PATCH', path, { ...o, body }),
     delete: (path, o) => request('DELETE', path, o),
   };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'unknown';
+  }
 }

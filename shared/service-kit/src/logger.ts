@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 // Type only: keeps the `req.log` / `req.id` typings of Node's IncomingMessage that route code uses.
 import type {} from 'pino-http';
+import { traceFields } from './tracing';
 
 export type { Logger };
 
@@ -13,16 +14,22 @@ export type { Logger };
  * (a thread of libuv), and lines logged while one write is in flight leave together in the next.
  * Nothing waits for a size threshold (minLength 0), so a quiet service still logs each line at
  * once; pending lines are flushed synchronously when the process exits.
+ *
+ * A line written while a request is handled carries the request's `trace_id` and `span_id`
+ * (tracing.ts), so the lines of one request can be found in every box it went through.
+ * `destination` (tests) receives the lines instead of stdout, at `level` even under Jest.
  */
-export function createLogger(options: { name: string; level?: string }): Logger {
-  const quiet = process.env.JEST_WORKER_ID !== undefined && !process.env.LOG_LEVEL;
+export function createLogger(options: { name: string; level?: string; destination?: DestinationStream }): Logger {
+  const quiet = process.env.JEST_WORKER_ID !== undefined && !process.env.LOG_LEVEL && !options.destination;
   return pino(
     {
       name: options.name,
       level: quiet ? 'silent' : (options.level ?? process.env.LOG_LEVEL ?? 'info'),
       redact: { paths: ['req.headers.authorization', 'req.headers["x-wishlist-identity"]', 'req.headers["x-wishlist-service"]', 'req.headers.cookie'], censor: '[redacted]' },
+      // A line that names its trace itself (the access log, written after the request) keeps it.
+      mixin: (merge) => ('trace_id' in merge ? {} : traceFields()),
     },
-    quiet ? undefined : pino.destination({ dest: 1, sync: false, minLength: 0 }),
+    options.destination ?? (quiet ? undefined : pino.destination({ dest: 1, sync: false, minLength: 0 })),
   );
 }
 
@@ -48,6 +55,8 @@ export function requestLogger(logger: Logger): RequestLogger {
     req.headers['x-request-id'] = id;
     res.setHeader('X-Request-Id', id);
     const reqInfo = { id, method: req.method, url: req.url };
+    // Taken now, inside the request's trace: the answer's events may fire outside it.
+    const traced = traceFields();
     let child: Logger | undefined;
     req.id = id;
     Object.defineProperty(req, 'log', {
@@ -68,7 +77,7 @@ export function requestLogger(logger: Logger): RequestLogger {
         const failed = err instanceof Error || status >= 500;
         const level = failed ? 'error' : status >= 400 ? 'warn' : 'info';
         if (!logger.isLevelEnabled(level)) return;
-        const line: Record<string, unknown> = { req: reqInfo, res: { statusCode: status }, responseTime: Date.now() - start };
+        const line: Record<string, unknown> = { ...traced, req: reqInfo, res: { statusCode: status }, responseTime: Date.now() - start };
         if (failed) line.err = err instanceof Error ? err : new Error(`failed with status code ${status}`);
         const aborted = !failed && !res.writableFinished;
         logger[level](line, failed ? 'request errored' : aborted ? 'request aborted' : 'request completed');

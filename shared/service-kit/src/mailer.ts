@@ -2,6 +2,7 @@ import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { mailsTotal } from './metrics';
 
 export interface Mail {
   to: string;
@@ -33,6 +34,24 @@ const LINK = /https?:\/\/[^\s"'<>]+/g;
  * `${dataDir}/outbox/mails.jsonl` (the gateway serves it at GET /dev/mails).
  */
 export function createMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger?: Logger }): Mailer {
+  const mailer = transportMailer(options);
+  const mails = mailsTotal();
+  // Counted here, whichever the transport: `mails_total{transport, outcome}`.
+  return {
+    ...mailer,
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        mails.inc({ transport: mailer.mode, outcome: 'failed' });
+        throw err;
+      }
+      mails.inc({ transport: mailer.mode, outcome: 'sent' });
+    },
+  };
+}
+
+function transportMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger?: Logger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -44,6 +44,24 @@ describe('runService', () => {
     expect(p.output()).toMatch(/cleanup ran/);
   });
 
+  it('serves the metrics on METRICS_PORT instead of the service port, and refuses a bad one', async () => {
+    const p = start({ IDENTITY_SECRET: 'x'.repeat(40), METRICS_PORT: '0' });
+    await waitFor(() => /metrics on 127\.0\.0\.1:\d+\/metrics/.test(p.output()));
+    const metricsPort = Number(/metrics on 127\.0\.0\.1:(\d+)\/metrics/.exec(p.output())![1]);
+    const port = Number(/"port":(\d+)/.exec(p.output())![1]);
+    expect(metricsPort).not.toBe(port);
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('service="fixture"');
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+
+    const bad = start({ IDENTITY_SECRET: 'x'.repeat(40), METRICS_PORT: 'ninety' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/METRICS_PORT/);
+  });
+
   it('listens on 127.0.0.1 unless HOST says otherwise', async () => {
     const p = start({ IDENTITY_SECRET: 'x'.repeat(40), HOST: '' });
     await waitFor(() => /"port":\d+/.test(p.output()));

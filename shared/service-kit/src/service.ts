@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -7,6 +7,8 @@ import { connectDatabase, databaseState, type Database } from './database';
 import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
 import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
 import { createLogger, requestLogger } from './logger';
+import { answerMetrics, enableProcessMetrics, listenMetrics, measureRequests } from './metrics';
+import { initTracing, shutdownTracing, traceRequests } from './tracing';
 
 export interface Listening {
   port: number;
@@ -23,6 +25,8 @@ export interface Service {
   logger: Logger;
   /** Listens on `host` (default 127.0.0.1: pass `config.host`, as runService does). */
   listen(port?: number, host?: string): Promise<Listening>;
+  /** Who may read the metrics on the METRICS_PORT listener (default: anyone who reaches it). */
+  metricsAccess?: (req: IncomingMessage) => boolean;
 }
 
 declare global {
@@ -41,8 +45,11 @@ declare global {
 
 export interface CreateServiceOptions {
   name: string;
-  /** Any loaded config; `logLevel` is used when present. */
-  config?: { logLevel?: string };
+  /**
+   * Any loaded config; `logLevel` is used when present. With `metricsPort` (METRICS_PORT) the
+   * metrics are served there by runService, not on the service's own port.
+   */
+  config?: { logLevel?: string; metricsPort?: number };
   /** Mount the service's routes (src/http). Runs after body parsing, before the 404/error mapping. */
   routes: (router: Router, context: { logger: Logger }) => void;
   /** JSON body size limit (default 100kb). */
@@ -57,6 +64,10 @@ export interface CreateServiceOptions {
  * (default: the app) is what the server calls, for a gateway that answers some requests before Express.
  */
 export function serviceFromApp(name: string, app: Express, logger: Logger, handler: RequestListener = app): Service {
+  enableProcessMetrics(name);
+  initTracing(name);
+  // Every request through the server: traced (its traceparent continued) and measured.
+  const observed = traceRequests(measureRequests(handler));
   return {
     name,
     app,
@@ -64,7 +75,7 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
     logger,
     listen(port = 0, host) {
       return new Promise((resolve, reject) => {
-        const server = createServer(handler).listen(port, host ?? '127.0.0.1');
+        const server = createServer(observed).listen(port, host ?? '127.0.0.1');
         const sockets = new Set<Socket>();
         server.on('connection', (s) => {
           sockets.add(s);
@@ -128,6 +139,8 @@ export function createService(options: CreateServiceOptions): Service {
   // Services sit behind the gateway, which tells them the client's address in a signed header
   // (req.clientAddress); X-Forwarded-For is client-writable, so req.ip stays the socket's peer.
   app.set('trust proxy', false);
+  // Prometheus text (metrics.ts), before the access log: scrapes every few seconds are not news.
+  if (options.config?.metricsPort === undefined) app.get('/metrics', (req, res) => void answerMetrics(req, res));
   app.use(requestLogger(logger));
   app.use(clientAddress());
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
@@ -174,10 +187,11 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     }
     throw err;
   }
-  const cfg = config as { port?: number; host?: string; dataDir?: string; mongodbUri?: string; logLevel?: string };
+  const cfg = config as { port?: number; host?: string; dataDir?: string; mongodbUri?: string; logLevel?: string; metricsPort?: number };
   const bootLogger = createLogger({ name: options.name, level: cfg.logLevel });
   let database: Database | undefined;
   let listening: Listening | undefined;
+  let metrics: { close(): Promise<void> } | undefined;
   try {
     identitySecret();
     if (options.database) {
@@ -192,6 +206,11 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     const host = cfg.host ?? '127.0.0.1';
     listening = await service.listen(cfg.port ?? 0, host);
     service.logger.info({ host, port: listening.port }, `${options.name} listening on ${host}:${listening.port}`);
+    if (cfg.metricsPort !== undefined) {
+      const m = await listenMetrics(cfg.metricsPort, host, { allow: service.metricsAccess });
+      metrics = m;
+      service.logger.info({ host, port: m.port }, `${options.name} metrics on ${host}:${m.port}/metrics`);
+    }
   } catch (err) {
     bootLogger.fatal({ err }, `${options.name} failed to start: ${(err as Error).message}`);
     await database?.close().catch(() => undefined);
@@ -204,6 +223,8 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     bootLogger.info({ signal }, `${options.name} shutting down`);
     try {
       await listening?.close();
+      await metrics?.close();
+      await shutdownTracing();
       await options.onShutdown?.();
       await database?.close();
       process.exit(0);

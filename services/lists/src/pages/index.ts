@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { createRateLimit, HttpError, requireIdentity, validateShape, type Logger } from '@wishlist/service-kit';
+import { counter, createRateLimit, HttpError, requireIdentity, validateShape, type Logger } from '@wishlist/service-kit';
 import { Router, type Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -102,6 +102,9 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     fetchMethod: async (_key, _stale, { context }) => fetcher.fetch(context.url, { acceptLanguage: context.acceptLanguage }),
   });
 
+  // Outcomes: `ok` (fetched or from the cache) or the failure's kind (PageFetchErrorKind), a fixed set.
+  const fetches = counter('page_fetches_total', 'Product page reads (POST /api/pages, /api/pages/metadata), by outcome: ok or why not', ['outcome']);
+
   async function read(req: Request): Promise<CachedPage> {
     const raw = (req.body as { url: string }).url;
     try {
@@ -109,8 +112,10 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
       const lang = req.identity?.lang === 'fr' ? 'fr' : 'en';
       const page = await cache.fetch(`${lang} ${url.href}`, { context: { url: url.href, acceptLanguage: ACCEPT_LANGUAGE[lang] } });
       if (!page) throw new PageFetchError('unreachable', 'The site could not be reached. Check the address and try again.');
+      fetches.inc({ outcome: 'ok' });
       return page;
     } catch (err) {
+      fetches.inc({ outcome: err instanceof PageFetchError ? err.kind : 'error' });
       if (err instanceof PageFetchError) {
         req.log?.info({ pageFetch: err.kind, host: hostOf(raw), ...(err.wall && { botWall: err.wall }) }, 'page fetch refused or failed');
         throw new HttpError(422, err.code, 'The page could not be read.', { url: err.message });

@@ -8,6 +8,7 @@ import {
   clientSpoofAttempts,
   createService,
   IDENTITY_HEADER,
+  metricsText,
   signIdentity,
   startTestDatabase,
   type TestDatabase,
@@ -481,6 +482,22 @@ describe('limits and failures of an allowed site', () => {
     const res = await postPage(appWith({}, { lookup }), 'https://no-such-shop.example.com/');
     expect(res.status).toBe(422);
     expect(res.body.errors.url).toMatch(/could not be reached/);
+  });
+
+  it('counts page reads by outcome (page_fetches_total)', async () => {
+    const count = async (outcome: string) => {
+      const line = (await metricsText()).body.split('\n').find((l) => l.startsWith('page_fetches_total{') && l.includes(`outcome="${outcome}"`));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const before = { ok: await count('ok'), notFound: await count('notFound'), forbidden: await count('forbidden') };
+    await postPage(allowed, url('/product?counted'));
+    await postPage(allowed, url('/missing?counted'));
+    await postPage(allowed, 'http://10.0.0.7/admin');
+    expect({ ok: await count('ok'), notFound: await count('notFound'), forbidden: await count('forbidden') }).toEqual({
+      ok: before.ok + 1,
+      notFound: before.notFound + 1,
+      forbidden: before.forbidden + 1,
+    });
   });
 
   it('failures are not cached: the same URL is fetched again', async () => {
