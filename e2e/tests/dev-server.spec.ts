@@ -43,10 +43,11 @@ function restore(file?: string): void {
   }
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(420_000);
+/** `npm run dev -- <boxes>` on this spec's ports; resolves once it says it is running. */
+async function startDev(boxes: string[]): Promise<void> {
+  output = '';
   dataDir = mkdtempSync(join(tmpdir(), 'wishlist-dev-'));
-  stack = spawn(process.execPath, ['scripts/dev.mjs'], {
+  stack = spawn(process.execPath, ['scripts/dev.mjs', ...boxes], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -67,17 +68,17 @@ test.beforeAll(async () => {
   await expect
     .poll(() => (stack.exitCode !== null ? `exited ${stack.exitCode}` : output.includes('is running at') ? 'up' : 'starting'), { timeout: 400_000, intervals: [1000] })
     .toBe('up');
-});
+}
 
-test.afterAll(async () => {
+async function stopDev(): Promise<void> {
   restore();
   if (stack && stack.exitCode === null) {
     const exited = new Promise((r) => stack.once('exit', r));
     stack.kill('SIGINT');
     await exited;
   }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
 
 /** A page that records its page errors. */
 async function openPage(browser: Browser, locale: string): Promise<{ page: Page; errors: string[] }> {
@@ -93,80 +94,119 @@ const CONTENT = {
   fr: ['/fr', '/fr/politique-de-confidentialite', '/fr/comment-ajouter-un-produit', '/fr/comment-utiliser-l-extension', '/fr/comment-partager-sa-liste'],
 };
 
-for (const lang of ['en', 'fr'] as const) {
-  test(`every page renders with no page error (${lang})`, async ({ browser }) => {
-    test.setTimeout(300_000);
-    const { page, errors } = await openPage(browser, lang === 'fr' ? 'fr-FR' : 'en-US');
-    const visit = async (path: string) => {
-      await page.goto(path);
-      await expect(page.locator('main h1').first(), path).toBeVisible({ timeout: 30_000 });
-    };
-    for (const path of [...CONTENT[lang], '/how-to-use-android-app', '/not-found', '/basket', '/offer', '/authenticate']) await visit(path);
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+test.describe('npm run dev: every box from source', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(420_000);
+    await startDev([]);
+  });
+  test.afterAll(stopDev);
 
-    const email = uniqueEmail(`dev-${lang}`);
-    if (lang === 'en') await requestSignIn(page, email);
-    else {
-      await page.getByLabel(/adresse e-mail/i).fill(email);
-      await page.getByRole('button', { name: 'M’envoyer un lien de connexion' }).click();
-      await expect(page).toHaveURL(/\/check-your-emails$/);
-    }
-    const { path } = validationPath(await latestMailTo(page.request, email));
-    await openAndApprove(page, path);
-    await expect(page.getByRole('button', { name: /sign out|se déconnecter/i }).first()).toBeVisible();
-    const created = await page.request.post('/api/product-lists', {
-      headers: { authorization: `Bearer ${await storedBearer(page)}` },
-      data: { name: `Dev ${lang}` },
+  for (const lang of ['en', 'fr'] as const) {
+    test(`every page renders with no page error (${lang})`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const { page, errors } = await openPage(browser, lang === 'fr' ? 'fr-FR' : 'en-US');
+      const visit = async (path: string) => {
+        await page.goto(path);
+        await expect(page.locator('main h1').first(), path).toBeVisible({ timeout: 30_000 });
+      };
+      for (const path of [...CONTENT[lang], '/how-to-use-android-app', '/not-found', '/basket', '/offer', '/authenticate']) await visit(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+
+      const email = uniqueEmail(`dev-${lang}`);
+      if (lang === 'en') await requestSignIn(page, email);
+      else {
+        await page.getByLabel(/adresse e-mail/i).fill(email);
+        await page.getByRole('button', { name: 'M’envoyer un lien de connexion' }).click();
+        await expect(page).toHaveURL(/\/check-your-emails$/);
+      }
+      const { path } = validationPath(await latestMailTo(page.request, email));
+      await openAndApprove(page, path);
+      await expect(page.getByRole('button', { name: /sign out|se déconnecter/i }).first()).toBeVisible();
+      const created = await page.request.post('/api/product-lists', {
+        headers: { authorization: `Bearer ${await storedBearer(page)}` },
+        data: { name: `Dev ${lang}` },
+      });
+      expect(created.ok()).toBe(true);
+      const id = ((await created.json()) as { data: { id: string } }).data.id;
+      for (const path of ['/product-lists', `/product-list/${id}`, `/see/${id}`, `/share-product-list/${id}`, `/edit-product-list/${id}`, '/create-product-list', `/create-product/${id}`, '/account']) {
+        await visit(path);
+      }
+      expect(errors).toEqual([]);
     });
-    expect(created.ok()).toBe(true);
-    const id = ((await created.json()) as { data: { id: string } }).data.id;
-    for (const path of ['/product-lists', `/product-list/${id}`, `/see/${id}`, `/share-product-list/${id}`, `/edit-product-list/${id}`, '/create-product-list', `/create-product/${id}`, '/account']) {
-      await visit(path);
-    }
+  }
+
+  test('an edit to a remote and to the shell shows without a reload, state kept', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { page, errors } = await openPage(browser, 'en-US');
+    await page.goto('/en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 42));
+    // State of a remote component: the rotating headline paused.
+    await page.getByRole('button', { name: 'Pause the animation' }).click();
+    await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
+    const sameDocument = () => page.evaluate(() => (window as unknown as { devMarker?: number }).devMarker === 42);
+
+    edit('remote-content/src/pages/HomePage.tsx', "{t('home.intro')}</p>", "{t('home.intro')}</p><p>Edited by the content team</p>");
+    await expect(page.getByText('Edited by the content team')).toBeVisible({ timeout: 20_000 });
+    expect(await sameDocument()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
+
+    edit('shell/src/layout/AppLayout.tsx', "{t('a11y.skipToContent')}", "{t('a11y.skipToContent')}<span>Edited by the shell team</span>");
+    await expect(page.getByText('Edited by the shell team')).toBeAttached({ timeout: 20_000 });
+    expect(await sameDocument()).toBe(true);
+
+    restore();
+    await expect(page.getByText('Edited by the content team')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText('Edited by the shell team')).toHaveCount(0, { timeout: 20_000 });
+    expect(await sameDocument()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
     expect(errors).toEqual([]);
   });
-}
 
-test('an edit to a remote and to the shell shows without a reload, state kept', async ({ browser }) => {
-  test.setTimeout(120_000);
-  const { page, errors } = await openPage(browser, 'en-US');
-  await page.goto('/en');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 42));
-  // State of a remote component: the rotating headline paused.
-  await page.getByRole('button', { name: 'Pause the animation' }).click();
-  await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
-  const sameDocument = () => page.evaluate(() => (window as unknown as { devMarker?: number }).devMarker === 42);
-
-  edit('remote-content/src/pages/HomePage.tsx', "{t('home.intro')}</p>", "{t('home.intro')}</p><p>Edited by the content team</p>");
-  await expect(page.getByText('Edited by the content team')).toBeVisible({ timeout: 20_000 });
-  expect(await sameDocument()).toBe(true);
-  await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
-
-  edit('shell/src/layout/AppLayout.tsx', "{t('a11y.skipToContent')}", "{t('a11y.skipToContent')}<span>Edited by the shell team</span>");
-  await expect(page.getByText('Edited by the shell team')).toBeAttached({ timeout: 20_000 });
-  expect(await sameDocument()).toBe(true);
-
-  restore();
-  await expect(page.getByText('Edited by the content team')).toHaveCount(0, { timeout: 20_000 });
-  await expect(page.getByText('Edited by the shell team')).toHaveCount(0, { timeout: 20_000 });
-  expect(await sameDocument()).toBe(true);
-  await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
-  expect(errors).toEqual([]);
+  test("an edit to a service's source restarts that service alone", async ({ request }) => {
+    test.setTimeout(90_000);
+    const pids = () =>
+      Object.fromEntries([...output.matchAll(/\[wishlist\]\S* (auth|lists|offers|gateway) pid (\d+)/g)].map((m) => [m[1], m[2]]));
+    const before = pids();
+    const restarts = () => (output.match(/\[lists\] Restarting 'src\/main\.ts'/g) ?? []).length;
+    const restartsBefore = restarts();
+    edit('services/lists/src/config.ts', '\n', '\n// edited by the lists team\n');
+    await expect.poll(restarts, { timeout: 30_000 }).toBeGreaterThan(restartsBefore);
+    restore('services/lists/src/config.ts');
+    await expect.poll(async () => (await request.get(`http://127.0.0.1:${GATEWAY + 2}/health`).catch(() => null))?.status(), { timeout: 30_000 }).toBe(200);
+    // The others kept their process (node --watch restarts its child; the supervisor saw no exit).
+    expect(pids()).toEqual(before);
+    expect(output).not.toMatch(/\[(auth|offers|gateway)\] Restarting/);
+  });
 });
 
-test("an edit to a service's source restarts that service alone", async ({ request }) => {
-  test.setTimeout(90_000);
-  const pids = () =>
-    Object.fromEntries([...output.matchAll(/\[wishlist\]\S* (auth|lists|offers|gateway) pid (\d+)/g)].map((m) => [m[1], m[2]]));
-  const before = pids();
-  const restarts = () => (output.match(/\[lists\] Restarting 'src\/main\.ts'/g) ?? []).length;
-  const restartsBefore = restarts();
-  edit('services/lists/src/config.ts', '\n', '\n// edited by the lists team\n');
-  await expect.poll(restarts, { timeout: 30_000 }).toBeGreaterThan(restartsBefore);
-  restore('services/lists/src/config.ts');
-  await expect.poll(async () => (await request.get(`http://127.0.0.1:${GATEWAY + 2}/health`).catch(() => null))?.status(), { timeout: 30_000 }).toBe(200);
-  // The others kept their process (node --watch restarts its child; the supervisor saw no exit).
-  expect(pids()).toEqual(before);
-  expect(output).not.toMatch(/\[(auth|offers|gateway)\] Restarting/);
+test.describe('npm run dev -- remote-content: one remote from source, the rest as built', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    await startDev(['remote-content']);
+  });
+  test.afterAll(stopDev);
+
+  test("the remote's edit shows without a reload inside the rest of the product as built", async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    // The other remotes as built, this one from its dev server.
+    const { remotes } = (await (await request.get(`${BASE}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] };
+    expect(remotes.find((r) => r.name === 'remote_content')?.entry).toBe(`http://localhost:${GATEWAY + 11}/mf-manifest.json`);
+    expect(remotes.find((r) => r.name === 'remote_lists')?.entry).toMatch(/^\/remotes\/lists\/mf-manifest\.json/);
+    expect(output).toMatch(/from source: remote-content/);
+
+    const { page, errors } = await openPage(browser, 'fr-FR');
+    await page.goto('/fr');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 42));
+    edit('remote-content/src/pages/HomePage.tsx', "{t('home.intro')}</p>", "{t('home.intro')}</p><p>Modifié par l’équipe du contenu</p>");
+    await expect(page.getByText('Modifié par l’équipe du contenu')).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { devMarker?: number }).devMarker)).toBe(42);
+    restore();
+    await expect(page.getByText('Modifié par l’équipe du contenu')).toHaveCount(0, { timeout: 20_000 });
+    // A page of a remote as built still works beside it.
+    await page.goto('/authenticate');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
