@@ -17,6 +17,37 @@ export interface StandalonePreview {
   routes: Array<[string, ReactElement]>;
 }
 
+/**
+ * The pages the shell (or another remote) owns that a remote's pages send people to. Without them
+ * a page that sends its visitor to /server-error when the API is down would land on itself again,
+ * load again, and loop. Developer-facing (the preview nav is too): English only.
+ */
+const SHELL_PAGES: Array<[string, string, string]> = [
+  [
+    '/server-error',
+    'The API did not answer',
+    'In the product this is the shell\'s error page. The preview sends /api to WISHLIST_GATEWAY_URL (default http://localhost:8080): start the rest of the product with npm start, or run this remote inside it with npm run dev -- <this remote>.',
+  ],
+  [
+    '/authenticate/*',
+    'Sign-in page (remote-auth)',
+    'Signing in belongs to remote-auth. To work signed in, run this remote inside the product: npm run dev -- <this remote>, then sign in at http://localhost:8080.',
+  ],
+  ['/not-found', 'Not found', 'In the product this is remote-content\'s not-found page.'],
+];
+
+function ShellPage({ title, text }: { title: string; text: string }) {
+  return (
+    <section aria-labelledby="standalone-shell-page">
+      <h1 id="standalone-shell-page">{title}</h1>
+      <p>{text}</p>
+      <p>
+        <Link to="/">Back to the preview</Link>
+      </p>
+    </section>
+  );
+}
+
 function Preview({ links, widgets, routes }: StandalonePreview) {
   const navigate = useNavigate();
   return (
@@ -36,6 +67,9 @@ function Preview({ links, widgets, routes }: StandalonePreview) {
         <Routes>
           {routes.map(([path, element]) => (
             <Route key={path} path={path} element={element} />
+          ))}
+          {SHELL_PAGES.map(([path, title, text]) => (
+            <Route key={path} path={path} element={<ShellPage title={title} text={text} />} />
           ))}
           <Route path="*" element={routes[0][1]} />
         </Routes>
