@@ -77,6 +77,23 @@ const trustProxy = z
     return value;
   });
 
+/**
+ * Origins the CSP admits (`http://localhost:3003,https://cdn.example`): http(s) URLs separated by
+ * commas or spaces, each reduced to its origin. One message names the first entry that is not one.
+ */
+const originList = z.string().transform((raw, ctx): string[] => {
+  const origins: string[] = [];
+  for (const entry of raw.split(/[\s,]+/).filter(Boolean)) {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(entry)} is not an http(s) URL: give origins such as http://localhost:3003, separated by commas` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const allowedHosts = z.string().transform((raw, ctx) => {
   try {
     return parseAllowedHosts(raw);
@@ -151,10 +168,7 @@ export const gatewayConfig = defineConfig('gateway', {
   devShellUrl: setting('DEV_SHELL_URL', schemas.url, 'http://localhost:3000'),
   devServers: setting(
     'DEV_SERVERS',
-    z
-      .string()
-      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+    originList,
     '',
     {
       description:
@@ -166,10 +180,7 @@ export const gatewayConfig = defineConfig('gateway', {
   }),
   imgSrcExtra: setting(
     'CSP_IMG_SRC_EXTRA',
-    z
-      .string()
-      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+    originList,
     '',
     { description: 'extra origins images may come from (a CDN); by default only our own origin and data: URIs (product pictures are served by /api/images)' },
   ),

@@ -64,9 +64,18 @@ describe('the gateway: metrics and traces', () => {
   });
 
   it('labels proxied calls by route pattern, counts upstream calls and failures', async () => {
-    for (const id of [LIST_ID, 'another-raw-id']) expect((await fetch(`${base}/api/product-lists/${id}`)).status).toBe(200);
+    // Each answer is read to its end before the metrics: a request is counted once its response
+    // is over, and fetch resolves at the headers. The 503 below is gzipped as it goes (it has no
+    // Content-Length), so its last chunk can still be on its way when the status is in.
+    for (const id of [LIST_ID, 'another-raw-id']) {
+      const res = await fetch(`${base}/api/product-lists/${id}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { id: string } }).data.id).toBe(id);
+    }
     // OFFERS_URL points at a closed port (the fixtures' default): refused, answered 503.
-    expect((await fetch(`${base}/api/offerings/${LIST_ID}`)).status).toBe(503);
+    const refused = await fetch(`${base}/api/offerings/${LIST_ID}`);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
     const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();
