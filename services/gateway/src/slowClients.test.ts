@@ -323,8 +323,9 @@ describe('upgraded connections (dev mode: the shell dev server’s HMR websocket
     const server = createServer((_req, res) => res.end('ok'));
     const guard = connectionGuard({
       maxPerClient: 10,
-      headersTimeoutMs: 1000,
-      bodyTimeoutMs: 1000,
+      // Long enough that a loaded machine (parallel test workers) reads the upgrade's headers in time.
+      headersTimeoutMs: 3000,
+      bodyTimeoutMs: 3000,
       exempt: () => false,
       upgrades: true,
       logger: createLogger({ name: 'test', level: 'silent' }),
@@ -336,7 +337,7 @@ describe('upgraded connections (dev mode: the shell dev server’s HMR websocket
       const { port } = server.address() as AddressInfo;
       const ws = await rawClient(port, 'GET /hmr HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
       expect(await ws.whenAnswered).toBe(101);
-      await sleep(1500);
+      await sleep(3500);
       expect(ws.closed).toBe(false);
       const silent = await rawClient(port, '');
       await silent.whenClosed; // a connection that never sends headers is still closed
