@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/*.cjs'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-dev/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**', '**/*.cjs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -19,7 +19,7 @@ const common = {
   // every workspace: mingo for the engine, jose for identity assertions, request-filtering-agent
   // for the page fetch guard).
   transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent)/)'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/dist-dev/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };
 module.exports = {
