@@ -1,5 +1,6 @@
-// The engine: databases, collections, cursors, sessions/transactions, the write path (journal
-// ops) and command dispatch. The commands themselves live in commands/, one module per family:
+// The engine: databases, collections, cursors, sessions/transactions, snapshot reads, the write
+// path (journal ops) and command dispatch. The commands themselves live in commands/, one module
+// per family, and are given to the engine as tables (commands/index.ts):
 //   admin.ts         hello, ping, buildInfo, sessions, auth/replication answers, listDatabases,
 //                    listCollections, create, drop, dropDatabase, dbStats, collStats
 //   crud.ts          insert, find, getMore, killCursors, update, delete, findAndModify, count, distinct
@@ -9,55 +10,22 @@
 import { BSON, Long } from 'bson';
 import { find as mingoFind } from 'mingo';
 import { Collection, IndexSpec } from './collection';
-import { adminCommands } from './commands/admin';
-import { aggregateCommands } from './commands/aggregate';
-import { crudCommands } from './commands/crud';
-import { indexCommands } from './commands/indexes';
-import { transactionCommands } from './commands/transactions';
 import { num } from './commands/util';
 import { MongoError, toMongoError } from './errors';
+import { Snapshots, SNAPSHOT_READS } from './snapshots';
 import type { Storage } from './storage';
 import { compileProjection } from './projection';
+import type { CommandTable, ConnInfo, Ctx, CursorState, EngineApi, Handler, Txn } from './types';
 import { matcher } from './update';
 import { Doc, isPlainObject, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
 import { MAX_BSON_SIZE } from './wire';
 
-export interface ConnInfo {
-  id: number;
-  remote: string;
-}
-
-interface CursorState {
-  ns: string;
-  docs: Doc[];
-  pos: number;
-  touched: number;
-}
-
-interface Txn {
-  key: string;
-  txnNumber: number;
-  state: 'active' | 'committed' | 'aborted';
-  colls: Map<string, Collection>;
-  /** For each written doc: the version the transaction started from (conflict detection). */
-  orig: Map<string, Map<string, Doc | undefined>>;
-  ops: Doc[];
-}
-
-export interface Ctx {
-  db: string;
-  ops: Doc[];
-  txn: Txn | null;
-}
-
-export type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
+export type { ConnInfo, Ctx, Handler } from './types';
 
 const MAX_BATCH_BYTES = MAX_BSON_SIZE - 64 * 1024;
 const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
-
-
-export class Engine {
+export class Engine implements EngineApi {
   dbs = new Map<string, Map<string, Collection>>();
   /** @internal */
   cursors = new Map<string, CursorState>();
@@ -68,9 +36,11 @@ export class Engine {
   storage: Storage | null = null;
   port = 0;
   private sweeper: NodeJS.Timeout;
+  private snapshots = new Snapshots();
 
-  constructor() {
-    this.handlers = this.buildHandlers();
+  /** `tables`: the command families it answers (COMMAND_TABLES from commands/index.ts). */
+  constructor(tables: readonly CommandTable[]) {
+    this.handlers = Object.assign({}, ...tables.map((table) => table(this))) as Record<string, Handler>;
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
@@ -127,6 +97,7 @@ export class Engine {
   // ---------- state ----------
 
   getColl(db: string, name: string, ctx?: Ctx): Collection | undefined {
+    if (ctx?.snapshot) return ctx.snapshot.dbs.get(db)?.get(name);
     if (ctx?.txn) {
       const c = ctx.txn.colls.get(`${db}.${name}`);
       if (c) return c;
@@ -298,6 +269,7 @@ export class Engine {
     const name = Object.keys(cmd)[0];
     const db = typeof cmd.$db === 'string' ? cmd.$db : 'admin';
     const ctx: Ctx = { db, ops: [], txn: null };
+    const readConcern = cmd.readConcern;
     let reply: Doc;
     try {
       prepareCommand(cmd);
@@ -305,7 +277,13 @@ export class Engine {
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
         ctx.txn = this.txnFor(cmd);
+      else if (isPlainObject(readConcern) && readConcern.level === 'snapshot' && SNAPSHOT_READS.has(name))
+        ctx.snapshot = readConcern.atClusterTime === undefined ? this.snapshots.take(this.dbs) : this.snapshots.find(readConcern.atClusterTime);
       reply = handler.call(this, cmd, ctx, conn);
+      if (ctx.snapshot) {
+        if (isPlainObject(reply.cursor)) reply.cursor.atClusterTime = ctx.snapshot.time;
+        else reply.atClusterTime = ctx.snapshot.time;
+      }
     } catch (e) {
       const err = toMongoError(e);
       // MongoDB aborts a transaction when a command inside it fails.
@@ -430,6 +408,7 @@ export class Engine {
   private sweep(): void {
     const now = Date.now();
     for (const [id, c] of this.cursors) if (now - c.touched > CURSOR_TIMEOUT_MS) this.cursors.delete(id);
+    this.snapshots.sweep(now);
   }
 
   // ---------- query helpers ----------
@@ -474,18 +453,6 @@ export class Engine {
     const n = cmd[key];
     if (typeof n !== 'string') throw new MongoError(73, `collection name has invalid type ${typeof n}`);
     return n;
-  }
-
-  // ---------- commands: one module per family, under commands/ ----------
-
-  private buildHandlers(): Record<string, Handler> {
-    return {
-      ...adminCommands(this),
-      ...crudCommands(this),
-      ...aggregateCommands(this),
-      ...indexCommands(this),
-      ...transactionCommands(this),
-    };
   }
 }
 
