@@ -4,7 +4,7 @@
 // dev.mjs reuses the exported pieces.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,6 +225,7 @@ export async function stopAll(code = 0) {
     clearTimeout(timer);
     log(`${entry.name} stopped`);
   }
+  if (engineUriFile) rmSync(engineUriFile, { force: true });
   process.exit(code);
 }
 
@@ -253,7 +254,14 @@ export async function waitHealthy(name, url, entry, timeoutMs = 60_000) {
   throw new Error(`${name} was not healthy at ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** Starts the embedded engine CLI on a free port; resolves to its URI. */
+/**
+ * Where the running engine's address is left for `npm run db:backup` / `db:migrate`
+ * (tools/db-ops), which read a running product through it; removed when the stack stops.
+ */
+export const ENGINE_URI_FILE = 'engine.uri';
+let engineUriFile = null;
+
+/** Starts the embedded engine CLI on a free port; resolves to its URI (also written to DATA_DIR/engine.uri). */
 export async function startEngine(dataDir) {
   const bin = join(root, 'services/embedded-mongo/bin/embedded-mongo.cjs');
   if (!existsSync(bin)) throw new Error('services/embedded-mongo is missing: set MONGODB_URI to use a MongoDB server');
@@ -274,7 +282,10 @@ export async function startEngine(dataDir) {
   const died = entry.exit.then(() => {
     throw new Error('the embedded engine exited at start');
   });
-  return Promise.race([uri, timeout, died]);
+  const address = await Promise.race([uri, timeout, died]);
+  engineUriFile = join(dataDir, ENGINE_URI_FILE);
+  writeFileSync(engineUriFile, `${address}\n`, { mode: 0o600 });
+  return address;
 }
 
 const ANY_ADDRESS = ['0.0.0.0', '::'];
