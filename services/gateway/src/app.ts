@@ -7,9 +7,12 @@ import {
   createLogger,
   errorHandler,
   IDENTITY_HEADER,
+  createLifecycle,
   identitySecret,
   notFoundHandler,
   outboxFile,
+  READINESS_PATH,
+  readinessHandler,
   readOutbox,
   requestLogger,
   SERVICE_HEADER,
@@ -26,6 +29,7 @@ import { remotesJson, staticFrontends } from './frontends';
 import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
+import { upstreamReadiness } from './readiness';
 import { securityHeaders } from './security';
 import { hostGuard } from './hosts';
 import { FirstViewSnapshots } from './snapshot';
@@ -98,6 +102,8 @@ export function createGateway(
   app.get('/health', (_req, res) => {
     res.json({ data: { service: 'gateway', status: 'ok' } });
   });
+  const lifecycle = createLifecycle();
+  app.get(READINESS_PATH, readinessHandler('gateway', lifecycle, upstreamReadiness(routes)));
   // SPEC §7: reachability check.
   app.options('/api/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -189,7 +195,7 @@ export function createGateway(
     }
     app(req, res);
   };
-  const service = serviceFromApp('gateway', app, logger, handler);
+  const service = serviceFromApp('gateway', app, logger, handler, lifecycle);
   const listen = service.listen.bind(service);
   const shout = deps.shout ?? ((text: string) => console.error(text));
   service.listen = async (port, host) => {

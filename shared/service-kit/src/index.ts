@@ -8,3 +8,4 @@ export * from './rateLimit';
 export * from './mailer';
 export * from './database';
 export * from './service';
+export * from './lifecycle';
