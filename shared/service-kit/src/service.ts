@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
-import { connectDatabase, databaseState, type Database } from './database';
+import { connectDatabase, databaseState, type Database, type StartEmbedded } from './database';
 import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
 import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
 import { closingWhileDraining, createLifecycle, READINESS_PATH, readinessHandler, type Lifecycle } from './lifecycle';
@@ -168,8 +168,11 @@ export function createService(options: CreateServiceOptions): Service {
 export interface RunServiceOptions<S extends SettingsSpec> {
   name: string;
   config: ConfigDefinition<S>;
-  /** Connect mongoose (MONGODB_URI, or the embedded engine) to this database before listening. */
-  database?: { dbName: string };
+  /**
+   * Connect mongoose (MONGODB_URI, or the embedded engine `startEmbedded` starts: files in
+   * DATA_DIR/<dbName>) to this database before listening.
+   */
+  database?: { dbName: string; startEmbedded?: StartEmbedded };
   create: (config: ConfigValues<S>, context: { database?: Database }) => Service | Promise<Service>;
   /** Extra cleanup at shutdown (after the server closed, before the database). */
   onShutdown?: () => Promise<void> | void;
@@ -207,6 +210,7 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
         mongodbUri: cfg.mongodbUri,
         dataDir: cfg.dataDir,
         logger: bootLogger,
+        startEmbedded: options.database.startEmbedded,
       });
     }
     service = await options.create(config, { database });
