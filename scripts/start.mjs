@@ -320,6 +320,8 @@ export async function startBackend({ gatewayEnv = {} } = {}) {
     PUBLIC_URL: process.env.PUBLIC_URL || url,
     // The services are internal: only the gateway (and this machine) may reach them.
     HOST: '127.0.0.1',
+    // No load balancer to warn before a stop: Ctrl-C drains each process without waiting.
+    SHUTDOWN_DELAY_MS: '0',
     ...Object.fromEntries(SERVICES.map((s) => [s.urlEnv, `http://127.0.0.1:${ports[s.name]}`])),
   };
   if (process.env.MONGODB_URI) {

@@ -107,6 +107,8 @@ export async function readBackup(file: string): Promise<CollectionDump[]> {
       } else throw new UserError(`${file}: unexpected line ${at}: the file is damaged`);
     }
   })();
+  // Whichever fails second must not surface as an unhandled rejection.
+  reading.catch(() => undefined);
   await Promise.race([reading, gzipFailed]);
   if (!header) throw new UserError(`${file} is empty or not a Wishlist backup`);
   if (!ended) throw new UserError(`${file} is cut short (no end line): the backup did not finish or the file was truncated`);

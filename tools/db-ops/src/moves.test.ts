@@ -1,6 +1,6 @@
 // Backup, restore and migrate between two engines (no MongoDB server on these machines: a second
 // embedded engine stands for the target), each result checked document by document.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Binary, Decimal128, Double, Int32, Long, ObjectId, Timestamp, type Document } from 'bson';
@@ -117,6 +117,14 @@ describe('data moves between two engines', () => {
     expect((await indexes(target.client, 'auth', 'tokens')).find((i) => i.name === 'expiresAt_1')).toMatchObject({ expireAfterSeconds: 0 });
     await expect(target.client.db('auth').collection('users').insertOne({ email: 'user1@example.com' })).rejects.toThrow(/E11000/);
 
+    // A file cut short is refused before anything is written.
+    const cut = join(tmp('cut'), 'cut.gz');
+    const whole = readFileSync(file);
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const empty = await engine();
+    await expect(restore(cut, { to: empty.uri })).rejects.toThrow(/not a Wishlist backup or is damaged|cut short/);
+    expect(await userDatabases(empty.client)).toEqual([]);
+
     // Restoring again is a no-op; into a target holding something else, refused with nothing written.
     const again = await restore(file, { to: target.uri });
     expect(again.every((o) => o.action === 'unchanged')).toBe(true);
@@ -124,7 +132,7 @@ describe('data moves between two engines', () => {
     await other.client.db('lists').collection('products').insertOne({ _id: new ObjectId(), listId: 'mine' });
     await expect(restore(file, { to: other.uri })).rejects.toThrow(/different data; nothing was written[\s\S]*lists\.products/);
     expect(await userDatabases(other.client)).toEqual(['lists']);
-    await Promise.all([source.stop(), target.stop(), other.stop()]);
+    await Promise.all([source.stop(), target.stop(), other.stop(), empty.stop()]);
   });
 
   it('restore without --to fills an empty data directory, and refuses one that holds data', async () => {
