@@ -282,7 +282,10 @@ export class Engine implements EngineApi {
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
         ctx.txn = this.transactions.txnFor(cmd);
       else if (isPlainObject(readConcern) && readConcern.level === 'snapshot' && SNAPSHOT_READS.has(name))
-        ctx.snapshot = readConcern.atClusterTime === undefined ? this.snapshots.take(this.dbs) : this.snapshots.find(readConcern.atClusterTime);
+        ctx.snapshot =
+          readConcern.atClusterTime === undefined
+            ? this.snapshots.take(this.dbs, isPlainObject(cmd.lsid) ? valueKey(cmd.lsid.id) : undefined)
+            : this.snapshots.find(readConcern.atClusterTime);
       reply = handler.call(this, cmd, ctx, conn);
       if (ctx.snapshot) {
         if (isPlainObject(reply.cursor)) reply.cursor.atClusterTime = ctx.snapshot.time;
@@ -305,6 +308,11 @@ export class Engine implements EngineApi {
   }
 
   // ---------- transactions (transactions.ts) ----------
+
+  /** @internal (command modules): a session ends; the snapshots it read are no longer kept. */
+  releaseSnapshots(sessionKey: string): void {
+    this.snapshots.release(sessionKey);
+  }
 
   /** @internal (command modules) */
   abortTxn(txn: Txn): void {

@@ -12,6 +12,8 @@ export interface SnapshotView {
   time: Timestamp;
   dbs: Map<string, Map<string, Collection>>;
   touched: number;
+  /** The session that took it (its lsid key): released when that session ends. */
+  owner?: string;
 }
 
 /** The commands MongoDB accepts with readConcern `snapshot` outside a transaction. */
@@ -24,7 +26,7 @@ export class Snapshots {
   private views = new Map<string, SnapshotView>();
   private counter = 0;
 
-  take(dbs: Map<string, Map<string, Collection>>): SnapshotView {
+  take(dbs: Map<string, Map<string, Collection>>, owner?: string): SnapshotView {
     const frozen = new Map<string, Map<string, Collection>>();
     for (const [db, colls] of dbs) {
       const copy = new Map<string, Collection>();
@@ -32,7 +34,7 @@ export class Snapshots {
       frozen.set(db, copy);
     }
     const time = new Timestamp({ t: Math.floor(Date.now() / 1000), i: ++this.counter });
-    const view: SnapshotView = { time, dbs: frozen, touched: Date.now() };
+    const view: SnapshotView = { time, dbs: frozen, touched: Date.now(), owner };
     this.views.set(time.toString(), view);
     return view;
   }
@@ -42,6 +44,11 @@ export class Snapshots {
     if (!view) throw new MongoError(239, 'Read timestamp is older than the oldest available snapshot (SnapshotTooOld): start a new snapshot session');
     view.touched = Date.now();
     return view;
+  }
+
+  /** Drops the snapshots a session took (endSessions: the driver's client closes). */
+  release(owner: string): void {
+    for (const [key, view] of this.views) if (view.owner === owner) this.views.delete(key);
   }
 
   sweep(now = Date.now()): void {

@@ -51,6 +51,7 @@ export interface EngineApi {
   doReplace(ctx: Ctx, coll: Collection, doc: Doc): void;
   doDelete(ctx: Ctx, coll: Collection, doc: Doc): void;
   abortTxn(txn: Txn): void;
+  releaseSnapshots(sessionKey: string): void;
   commit(cmd: Doc, ctx: Ctx): Doc;
   abort(cmd: Doc): Doc;
   cursorReply(ns: string, docs: Doc[], batchSize: number | undefined, single: boolean, first?: boolean): Doc;

@@ -1,6 +1,9 @@
 // Snapshot reads: a session started with { snapshot: true } reads every collection of every
 // database as of its first read, whatever is written meanwhile (what a live backup relies on).
+import { Timestamp } from 'bson';
 import { MongoClient } from 'mongodb';
+import type { Collection } from '../src/collection';
+import { Snapshots } from '../src/snapshots';
 import { dbName, startTarget, Target } from './helpers';
 
 let target: Target;
@@ -59,5 +62,20 @@ describe('snapshot sessions', () => {
     } finally {
       await session.endSession();
     }
+  });
+});
+
+describe('Snapshots', () => {
+  it('drops what a session took when it ends, and what nobody read for 5 minutes', () => {
+    const snapshots = new Snapshots();
+    const dbs = new Map<string, Map<string, Collection>>();
+    const mine = snapshots.take(dbs, 'session-a');
+    const other = snapshots.take(dbs, 'session-b');
+    snapshots.release('session-a');
+    expect(() => snapshots.find(mine.time)).toThrow(/SnapshotTooOld/);
+    expect(snapshots.find(other.time)).toBe(other);
+    snapshots.sweep(Date.now() + 5 * 60 * 1000 + 1);
+    expect(() => snapshots.find(other.time)).toThrow(/SnapshotTooOld/);
+    expect(() => snapshots.find(new Timestamp({ t: 1, i: 1 }))).toThrow(/SnapshotTooOld/);
   });
 });

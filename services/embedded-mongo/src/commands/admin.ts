@@ -62,6 +62,7 @@ export function adminCommands(e: EngineApi): Record<string, Handler> {
         const t = e.txns.get(valueKey(s.id));
         if (t && t.state === 'active') e.abortTxn(t);
         e.txns.delete(valueKey(s.id));
+        e.releaseSnapshots(valueKey(s.id));
       }
       return { ok: 1 };
     },
