@@ -18,6 +18,13 @@ export interface CollectionDump {
   sha256: string;
 }
 
+/**
+ * Documents per batch: the embedded engine answers one command at a time, so small batches let
+ * the product's writes pass between them while a backup reads (a whole 16 MB batch would hold
+ * them back for its whole serialisation).
+ */
+const DUMP_BATCH = 1000;
+
 /** Databases that belong to the server, never to a service. */
 const SYSTEM_DATABASES = new Set(['admin', 'local', 'config']);
 
@@ -58,7 +65,7 @@ export async function dumpAll(client: MongoClient): Promise<CollectionDump[]> {
   try {
     const out: CollectionDump[] = [];
     for (const s of shapes) {
-      const docs = await client.db(s.db).collection(s.name).find({}, { session, ...EXACT_READ }).toArray();
+      const docs = await client.db(s.db).collection(s.name).find({}, { session, batchSize: DUMP_BATCH, ...EXACT_READ }).toArray();
       out.push(describeCollection(s.db, s.name, s.options, s.indexes, docs));
     }
     return out;
