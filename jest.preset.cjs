@@ -23,7 +23,7 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };
 module.exports = {
-  node: { ...common, testEnvironment: 'node' },
+  node: { ...common, testEnvironment: 'node', setupFiles: [path.join(__dirname, 'jest.setup-node.cjs')] },
   dom: {
     ...common,
     testEnvironment: 'jsdom',

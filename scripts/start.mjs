@@ -4,7 +4,7 @@
 // dev.mjs reuses the exported pieces.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,6 +225,7 @@ export async function stopAll(code = 0) {
     clearTimeout(timer);
     log(`${entry.name} stopped`);
   }
+  if (engineUriFile) rmSync(engineUriFile, { force: true });
   process.exit(code);
 }
 
@@ -269,7 +270,14 @@ export async function engineMetricsPort() {
   return port;
 }
 
-/** Starts the embedded engine CLI on a free port; resolves to its URI. */
+/**
+ * Where the running engine's address is left for `npm run db:backup` / `db:migrate`
+ * (tools/db-ops), which read a running product through it; removed when the stack stops.
+ */
+export const ENGINE_URI_FILE = 'engine.uri';
+let engineUriFile = null;
+
+/** Starts the embedded engine CLI on a free port; resolves to its URI (also written to DATA_DIR/engine.uri). */
 export async function startEngine(dataDir) {
   const metricsPort = await engineMetricsPort();
   const bin = join(root, 'services/embedded-mongo/bin/embedded-mongo.cjs');
@@ -292,7 +300,10 @@ export async function startEngine(dataDir) {
   const died = entry.exit.then(() => {
     throw new Error('the embedded engine exited at start');
   });
-  return Promise.race([uri, timeout, died]);
+  const address = await Promise.race([uri, timeout, died]);
+  engineUriFile = join(dataDir, ENGINE_URI_FILE);
+  writeFileSync(engineUriFile, `${address}\n`, { mode: 0o600 });
+  return address;
 }
 
 const ANY_ADDRESS = ['0.0.0.0', '::'];
@@ -333,6 +344,8 @@ export async function startBackend({ gatewayEnv = {}, watch = new Set() } = {}) 
     HOST: '127.0.0.1',
     // Each box serves GET /metrics on its own port: one METRICS_PORT cannot serve several processes.
     METRICS_PORT: '',
+    // No load balancer to warn before a stop: Ctrl-C drains each process without waiting.
+    SHUTDOWN_DELAY_MS: '0',
     ...Object.fromEntries(SERVICES.map((s) => [s.urlEnv, `http://127.0.0.1:${ports[s.name]}`])),
   };
   if (process.env.MONGODB_URI) {

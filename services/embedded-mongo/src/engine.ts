@@ -1,76 +1,50 @@
-// The engine: databases, collections, cursors, sessions/transactions, the write path (journal
-// ops) and command dispatch. The commands themselves live in commands/, one module per family:
+// The engine: databases, collections, cursors, sessions/transactions, snapshot reads, the write
+// path (journal ops) and command dispatch. The commands themselves live in commands/, one module
+// per family, and are given to the engine as tables (commands/index.ts):
 //   admin.ts         hello, ping, buildInfo, sessions, auth/replication answers, listDatabases,
 //                    listCollections, create, drop, dropDatabase, dbStats, collStats
 //   crud.ts          insert, find, getMore, killCursors, update, delete, findAndModify, count, distinct
 //   aggregate.ts     aggregate, explain
 //   indexes.ts       createIndexes, listIndexes, dropIndexes, dropIndex, collMod
-//   transactions.ts  commitTransaction, abortTransaction
+//   transactions.ts  commitTransaction, abortTransaction (the state: ../transactionState.ts)
 import { BSON, Long } from 'bson';
 import { find as mingoFind } from 'mingo';
 import { Collection, IndexSpec } from './collection';
-import { adminCommands } from './commands/admin';
-import { aggregateCommands } from './commands/aggregate';
-import { crudCommands } from './commands/crud';
-import { indexCommands } from './commands/indexes';
-import { transactionCommands } from './commands/transactions';
-import { num } from './commands/util';
 import { MongoError, toMongoError } from './errors';
+import { Snapshots, SNAPSHOT_READS } from './snapshots';
+import { Transactions } from './transactionState';
 import type { Storage } from './storage';
 import { compileProjection } from './projection';
+import type { CommandTable, ConnInfo, Ctx, CursorState, EngineApi, Handler, Txn } from './types';
 import { matcher } from './update';
-import { Doc, isPlainObject, plainNumbers, queryView, setOwn, storageForm, valueKey } from './values';
+import { Doc, isPlainObject, plainNumbers, queryView, valueKey } from './values';
 import { MAX_BSON_SIZE } from './wire';
+import { checkIdValue, checkSize, normalizeSort, prepareCommand } from './commandChecks';
 
-export interface ConnInfo {
-  id: number;
-  remote: string;
-}
-
-interface CursorState {
-  ns: string;
-  docs: Doc[];
-  pos: number;
-  touched: number;
-}
-
-interface Txn {
-  key: string;
-  txnNumber: number;
-  state: 'active' | 'committed' | 'aborted';
-  colls: Map<string, Collection>;
-  /** For each written doc: the version the transaction started from (conflict detection). */
-  orig: Map<string, Map<string, Doc | undefined>>;
-  ops: Doc[];
-}
-
-export interface Ctx {
-  db: string;
-  ops: Doc[];
-  txn: Txn | null;
-}
-
-export type Handler = (cmd: Doc, ctx: Ctx, conn: ConnInfo) => Doc;
+export type { ConnInfo, Ctx, Handler } from './types';
 
 const MAX_BATCH_BYTES = MAX_BSON_SIZE - 64 * 1024;
 const CURSOR_TIMEOUT_MS = 10 * 60 * 1000;
 
-
-
-export class Engine {
+export class Engine implements EngineApi {
   dbs = new Map<string, Map<string, Collection>>();
   /** @internal */
   cursors = new Map<string, CursorState>();
+  private transactions = new Transactions(this);
   /** @internal */
-  txns = new Map<string, Txn>();
+  get txns(): Map<string, Txn> {
+    return this.transactions.txns;
+  }
   private nextCursor = 1000 + Math.floor(Math.random() * 1_000_000);
   private handlers: Record<string, Handler>;
   storage: Storage | null = null;
   port = 0;
   private sweeper: NodeJS.Timeout;
+  private snapshots = new Snapshots();
 
-  constructor() {
-    this.handlers = this.buildHandlers();
+  /** `tables`: the command families it answers (COMMAND_TABLES from commands/index.ts). */
+  constructor(tables: readonly CommandTable[]) {
+    this.handlers = Object.assign({}, ...tables.map((table) => table(this))) as Record<string, Handler>;
     this.sweeper = setInterval(() => this.sweep(), 60_000);
     this.sweeper.unref();
   }
@@ -127,6 +101,7 @@ export class Engine {
   // ---------- state ----------
 
   getColl(db: string, name: string, ctx?: Ctx): Collection | undefined {
+    if (ctx?.snapshot) return ctx.snapshot.dbs.get(db)?.get(name);
     if (ctx?.txn) {
       const c = ctx.txn.colls.get(`${db}.${name}`);
       if (c) return c;
@@ -298,14 +273,24 @@ export class Engine {
     const name = Object.keys(cmd)[0];
     const db = typeof cmd.$db === 'string' ? cmd.$db : 'admin';
     const ctx: Ctx = { db, ops: [], txn: null };
+    const readConcern = cmd.readConcern;
     let reply: Doc;
     try {
       prepareCommand(cmd);
       const handler = name ? this.handlers[name] ?? this.handlers[name.toLowerCase()] : undefined;
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
-        ctx.txn = this.txnFor(cmd);
+        ctx.txn = this.transactions.txnFor(cmd);
+      else if (isPlainObject(readConcern) && readConcern.level === 'snapshot' && SNAPSHOT_READS.has(name))
+        ctx.snapshot =
+          readConcern.atClusterTime === undefined
+            ? this.snapshots.take(this.dbs, isPlainObject(cmd.lsid) ? valueKey(cmd.lsid.id) : undefined)
+            : this.snapshots.find(readConcern.atClusterTime);
       reply = handler.call(this, cmd, ctx, conn);
+      if (ctx.snapshot) {
+        if (isPlainObject(reply.cursor)) reply.cursor.atClusterTime = ctx.snapshot.time;
+        else reply.atClusterTime = ctx.snapshot.time;
+      }
     } catch (e) {
       const err = toMongoError(e);
       // MongoDB aborts a transaction when a command inside it fails.
@@ -322,86 +307,26 @@ export class Engine {
     return reply;
   }
 
-  // ---------- transactions ----------
+  // ---------- transactions (transactions.ts) ----------
 
-  private sessionKey(cmd: Doc): string {
-    const lsid = cmd.lsid as Doc | undefined;
-    if (!lsid) throw new MongoError(72, 'transactions require a session (lsid)');
-    return valueKey(lsid.id);
-  }
-
-  private txnFor(cmd: Doc): Txn {
-    const key = this.sessionKey(cmd);
-    const txnNumber = num(cmd.txnNumber, 0);
-    const cur = this.txns.get(key);
-    if (cmd.startTransaction) {
-      if (cur && cur.txnNumber >= txnNumber && cur.state === 'active' && cur.txnNumber === txnNumber)
-        throw new MongoError(251, `Transaction ${txnNumber} has already been started`, {}, ['TransientTransactionError']);
-      if (cur && cur.state === 'active') this.abortTxn(cur);
-      const txn: Txn = { key, txnNumber, state: 'active', colls: new Map(), orig: new Map(), ops: [] };
-      this.txns.set(key, txn);
-      return txn;
-    }
-    if (!cur || cur.txnNumber !== txnNumber || cur.state !== 'active')
-      throw new MongoError(251, `Transaction with { txnNumber: ${txnNumber} } has been aborted.`, {}, ['TransientTransactionError']);
-    return cur;
+  /** @internal (command modules): a session ends; the snapshots it read are no longer kept. */
+  releaseSnapshots(sessionKey: string): void {
+    this.snapshots.release(sessionKey);
   }
 
   /** @internal (command modules) */
   abortTxn(txn: Txn): void {
-    txn.state = 'aborted';
-    txn.colls.clear();
-    txn.orig.clear();
-    txn.ops = [];
+    this.transactions.abortTxn(txn);
   }
 
   /** @internal (command modules) */
   commit(cmd: Doc, ctx: Ctx): Doc {
-    const key = this.sessionKey(cmd);
-    const txnNumber = num(cmd.txnNumber, 0);
-    const txn = this.txns.get(key);
-    if (!txn || txn.txnNumber !== txnNumber)
-      throw new MongoError(251, `Transaction ${txnNumber} has been aborted.`, {}, ['TransientTransactionError']);
-    if (txn.state === 'committed') return { ok: 1 };
-    if (txn.state === 'aborted')
-      throw new MongoError(251, `Transaction ${txnNumber} has been aborted.`, {}, ['TransientTransactionError']);
-    // Conflict check: every doc the transaction wrote must be unchanged in the base.
-    for (const [ns, m] of txn.orig) {
-      const [db, ...rest] = ns.split('.');
-      const base = this.dbs.get(db)?.get(rest.join('.'));
-      for (const [id, orig] of m)
-        if (base?.docs.get(id) !== orig) {
-          this.abortTxn(txn);
-          throw new MongoError(112, 'WriteConflict error during commit', {}, ['TransientTransactionError']);
-        }
-    }
-    const undos: (() => void)[] = [];
-    try {
-      for (const op of txn.ops) undos.push(this.applyOp(op, true));
-    } catch (e) {
-      undos.reverse().forEach((u) => u());
-      this.abortTxn(txn);
-      const err = toMongoError(e);
-      throw new MongoError(err.code === 11000 ? 112 : err.code, err.message, {}, ['TransientTransactionError']);
-    }
-    ctx.ops.push(...txn.ops);
-    txn.state = 'committed';
-    txn.colls.clear();
-    txn.orig.clear();
-    txn.ops = [];
-    return { ok: 1 };
+    return this.transactions.commit(cmd, ctx);
   }
 
   /** @internal (command modules) */
   abort(cmd: Doc): Doc {
-    const key = this.sessionKey(cmd);
-    const txnNumber = num(cmd.txnNumber, 0);
-    const txn = this.txns.get(key);
-    if (!txn || txn.txnNumber !== txnNumber || txn.state === 'aborted')
-      throw new MongoError(251, `Transaction ${txnNumber} has been aborted.`, {}, ['TransientTransactionError']);
-    if (txn.state === 'committed') throw new MongoError(256, 'Transaction has been committed');
-    this.abortTxn(txn);
-    return { ok: 1 };
+    return this.transactions.abort(cmd);
   }
 
   // ---------- cursors ----------
@@ -430,6 +355,7 @@ export class Engine {
   private sweep(): void {
     const now = Date.now();
     for (const [id, c] of this.cursors) if (now - c.touched > CURSOR_TIMEOUT_MS) this.cursors.delete(id);
+    this.snapshots.sweep(now);
   }
 
   // ---------- query helpers ----------
@@ -475,94 +401,4 @@ export class Engine {
     if (typeof n !== 'string') throw new MongoError(73, `collection name has invalid type ${typeof n}`);
     return n;
   }
-
-  // ---------- commands: one module per family, under commands/ ----------
-
-  private buildHandlers(): Record<string, Handler> {
-    return {
-      ...adminCommands(this),
-      ...crudCommands(this),
-      ...aggregateCommands(this),
-      ...indexCommands(this),
-      ...transactionCommands(this),
-    };
-  }
-}
-
-
-/** MongoDB's checks on an _id value: no array, no undefined, no regex, no $-prefixed field inside. */
-function checkIdValue(id: unknown): void {
-  if (Array.isArray(id)) throw new MongoError(2, "can't use an array for _id");
-  if (id instanceof RegExp) throw new MongoError(2, "can't use a regex for _id");
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (!isPlainObject(v)) return;
-    for (const k of Object.keys(v)) {
-      if (k.startsWith('$')) throw new MongoError(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
-      walk(v[k]);
-    }
-  };
-  walk(id);
-}
-
-/** Documents are at most 16 MB (maxBsonObjectSize). */
-function checkSize(doc: Doc, fromUpdate: boolean): void {
-  const size = BSON.calculateObjectSize(doc);
-  if (size <= MAX_BSON_SIZE) return;
-  if (fromUpdate) throw new MongoError(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
-  throw new MongoError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
-}
-
-/**
- * Numbers as decoded from the wire (Int32/Double/Long wrappers) into the engine's forms, in place:
- * the documents a command stores keep their BSON types (storageForm), everything else (filters,
- * options, cursor ids) gets plain JS numbers for mingo (plainNumbers).
- */
-/**
- * Options the engine cannot honour are refused rather than ignored, so code that relies on them
- * fails here instead of behaving differently on a real MongoDB: a collation other than the simple
- * binary one (on the command, or on a statement or index inside it), and a schema validator.
- * MongoDB's NotImplemented (238) is the code for an option a server does not implement.
- */
-function refuseUnsupportedOptions(name: string, cmd: Doc): void {
-  const simple = (c: unknown) => c === undefined || (isPlainObject(c) && c.locale === 'simple');
-  const inner = [cmd, ...(['updates', 'deletes', 'indexes'] as const).flatMap((k) => (Array.isArray(cmd[k]) ? (cmd[k] as unknown[]) : []))];
-  for (const part of inner)
-    if (isPlainObject(part) && !simple(part.collation))
-      throw new MongoError(238, "collation is not supported by embedded-mongo (strings compare by simple binary comparison): use { locale: 'simple' } or a real MongoDB");
-  const lower = name.toLowerCase();
-  if ((lower === 'create' || lower === 'collmod') && isPlainObject(cmd.validator) && Object.keys(cmd.validator).length)
-    throw new MongoError(238, 'schema validation (validator) is not supported by embedded-mongo: documents would not be checked; use a real MongoDB');
-  // A view would be an empty ordinary collection: every read of it would silently find nothing.
-  if (lower === 'create' && cmd.viewOn !== undefined)
-    throw new MongoError(238, 'views (viewOn) are not supported by embedded-mongo: use an aggregation pipeline or a real MongoDB');
-}
-
-function prepareCommand(cmd: Doc): void {
-  const name = Object.keys(cmd)[0];
-  refuseUnsupportedOptions(name, cmd);
-  const stored = (k: string): boolean =>
-    (name === 'insert' && k === 'documents') || ((name === 'findAndModify' || name === 'findandmodify') && k === 'update');
-  for (const k of Object.keys(cmd)) {
-    const v = cmd[k];
-    if (v === null || typeof v !== 'object') continue;
-    if (name === 'update' && k === 'updates' && Array.isArray(v)) {
-      for (const st of v) {
-        if (!isPlainObject(st)) continue;
-        for (const sk of Object.keys(st))
-          setOwn(st, sk, sk === 'u' && !Array.isArray(st.u) ? storageForm(st[sk]) : plainNumbers(st[sk]));
-      }
-      continue;
-    }
-    setOwn(cmd, k, stored(k) && !Array.isArray(v) ? storageForm(v) : stored(k) && k === 'documents' ? storageForm(v) : plainNumbers(v));
-  }
-}
-
-function normalizeSort(sort: Doc): Record<string, 1 | -1> {
-  const out: Record<string, 1 | -1> = {};
-  for (const [k, v] of Object.entries(sort)) {
-    if (isPlainObject(v)) continue; // { $meta: ... } not supported: ignored
-    out[k] = Number(v) < 0 ? -1 : 1;
-  }
-  return out;
 }

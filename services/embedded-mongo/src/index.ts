@@ -1,4 +1,5 @@
 // Embedded MongoDB-compatible engine: library entry point.
+import { COMMAND_TABLES } from './commands';
 import { Engine } from './engine';
 import { createServer } from './server';
 import { acquireDirLock } from './lock';
@@ -30,7 +31,7 @@ export interface EmbeddedMongo {
 }
 
 export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
-  const engine = new Engine();
+  const engine = new Engine(COMMAND_TABLES);
   engine.startTtlMonitor(opts.ttlMonitorMs ?? 60_000);
   let storage: Storage | null = null;
   if (opts.dbPath) {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
 import { MongoClient } from 'mongodb';
+import { COMMAND_TABLES } from '../src/commands';
 import { Engine } from '../src/engine';
 import { start, StorageDamageError } from '../src/index';
 import { acquireDirLock } from '../src/lock';
@@ -242,7 +243,7 @@ describeEngine('the engine files under faults (engine only)', () => {
   async function compacted(name: string): Promise<string> {
     const src = tmpDir(name);
     reset(src, { 'journal.0': journal });
-    const engine = new Engine();
+    const engine = new Engine(COMMAND_TABLES);
     const lock = await acquireDirLock(src);
     const storage = Storage.open(src, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps() });
     storage.compact();

@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
+import { COMMAND_TABLES } from '../src/commands';
 import { Engine } from '../src/engine';
 import { start } from '../src/index';
 import { acquireDirLock } from '../src/lock';
@@ -16,7 +17,7 @@ import { tmpDir } from './helpers';
  * engine's warnings (a torn tail dropped) are pushed to `warnings`.
  */
 export async function openIds(dir: string, warnings: string[] = []): Promise<number[]> {
-  const engine = new Engine();
+  const engine = new Engine(COMMAND_TABLES);
   const lock = await acquireDirLock(dir);
   let storage: Storage;
   try {

@@ -8,9 +8,12 @@ import {
   createLogger,
   errorHandler,
   IDENTITY_HEADER,
+  createLifecycle,
   identitySecret,
   notFoundHandler,
   outboxFile,
+  READINESS_PATH,
+  readinessHandler,
   readOutbox,
   requestLogger,
   SERVICE_HEADER,
@@ -29,6 +32,7 @@ import { createIntrospector, type Introspector } from './introspection';
 import { isLoopbackHost, outboxExposureWarning } from './network';
 import { outboxBehindProxyWarning, outboxRefusal, servesOutbox } from './outbox';
 import { apiRouteLabel, metricsRefusal, staticRouteLabel } from './observability';
+import { upstreamReadiness } from './readiness';
 import { securityHeaders } from './security';
 import { hostGuard } from './hosts';
 import { FirstViewSnapshots } from './snapshot';
@@ -114,6 +118,8 @@ export function createGateway(
   app.get('/health', (_req, res) => {
     res.json({ data: { service: 'gateway', status: 'ok' } });
   });
+  const lifecycle = createLifecycle();
+  app.get(READINESS_PATH, readinessHandler('gateway', lifecycle, upstreamReadiness(routes)));
   // SPEC §7: reachability check.
   app.options('/api/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -216,7 +222,7 @@ export function createGateway(
     }
     app(req, res);
   };
-  const service = serviceFromApp('gateway', app, logger, handler);
+  const service = serviceFromApp('gateway', app, logger, handler, lifecycle);
   // The METRICS_PORT listener: the same private-network rule (no public proxy stands before it).
   service.metricsAccess = (req) => metricsRefusal(req, { behindProxy: false }) === null;
   const listen = service.listen.bind(service);

@@ -45,8 +45,10 @@ export interface HostGuardOptions {
  * would let that page read the API (and, under `npm start`, the outbox) as same-origin. So only
  * PUBLIC_URL's host, the ALLOWED_HOSTS entries and `localhost`, `127.0.0.1` and `[::1]` on the
  * gateway's port are answered; anything else gets 421.
- * `/health` is answered whatever the name (container health checks ask `localhost`).
+ * `/health` and `/health/ready` are answered whatever the name (container health checks ask `localhost`).
  */
+const PROBE_PATHS = new Set(['/health', '/health/ready']);
+
 export function hostGuard(options: HostGuardOptions) {
   const publicUrl = new URL(options.publicUrl);
   const publicEntry: HostEntry = {
@@ -79,10 +81,10 @@ export function hostGuard(options: HostGuardOptions) {
       listeningPort = port;
     },
     allowed,
-    /** Whether the request names a host the gateway does not serve (`/health` excepted). */
+    /** Whether the request names a host the gateway does not serve (the health probes excepted). */
     misdirected(req: IncomingMessage): boolean {
       if (allowed(req.headers.host)) return false;
-      return (req.url ?? '').split('?')[0] !== '/health';
+      return !PROBE_PATHS.has((req.url ?? '').split('?')[0]);
     },
     /** The answer to a misdirected request. */
     refuse(req: IncomingMessage, res: ServerResponse): void {

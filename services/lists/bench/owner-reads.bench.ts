@@ -10,6 +10,7 @@
 import request from 'supertest';
 import mongoose from 'mongoose';
 import { as as identityOf, newUserId } from '../src/test-support/harness';
+import { start } from '@wishlist/embedded-mongo';
 import { startTestDatabase } from '@wishlist/service-kit';
 import { listsConfig } from '../src/config';
 import { Product, ProductList, type ProductDoc } from '../src/data/models';
@@ -74,7 +75,7 @@ async function medianMs(times: number, fn: (i: number) => Promise<unknown>): Pro
 }
 
 async function main() {
-  const db = await startTestDatabase();
+  const db = await startTestDatabase({ startEmbedded: start });
   try {
     for (const [lists, perList] of [
       [10, 500],

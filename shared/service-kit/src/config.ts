@@ -139,6 +139,12 @@ export function commonSettings(options: { port: number }) {
     metricsPort: setting('METRICS_PORT', portSchema.optional(), undefined, {
       description: 'serve GET /metrics on this port instead of the main one',
     }),
+    shutdownGraceMs: setting('SHUTDOWN_GRACE_MS', schemas.positiveInt, '10000', {
+      description: 'at SIGTERM, how long requests in flight may take to finish before their connections are closed',
+    }),
+    shutdownDelayMs: setting('SHUTDOWN_DELAY_MS', z.coerce.number().int().min(0), '0', {
+      description: 'at SIGTERM, how long the process answers not-ready (GET /health/ready 503) before it stops accepting connections',
+    }),
     logLevel: setting('LOG_LEVEL', schemas.logLevel, (env) =>
       env.NODE_ENV === 'test' || env.JEST_WORKER_ID ? 'silent' : 'info',
     ),

@@ -51,16 +51,20 @@ describe('database (embedded engine, or MONGODB_URI when set)', () => {
     expect((await request(app).get('/health')).status).toBe(503);
   });
 
+  it('connectDatabase without a MongoDB URI needs an engine to start', async () => {
+    await expect(connectDatabase({ dbName: 'kit', mongodbUri: '' })).rejects.toThrow(/MONGODB_URI is not set and this process was given no embedded engine/);
+  });
+
   it('connectDatabase keeps data on disk under DATA_DIR/<dbName> (embedded mode)', async () => {
     if (process.env.MONGODB_URI) return;
     const dataDir = await mkdtemp(join(tmpdir(), 'kit-db-'));
     try {
-      let db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '' });
+      let db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '', startEmbedded: startEngine });
       expect(db.embedded).toBe(true);
       await Item.create({ name: 'kept' });
       await db.close();
       expect(existsSync(join(dataDir, 'kit'))).toBe(true);
-      db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '' });
+      db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '', startEmbedded: startEngine });
       expect((await Item.find()).map((i) => i.name)).toEqual(['kept']);
       await db.close();
     } finally {

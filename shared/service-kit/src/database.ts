@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import type { Logger } from 'pino';
 
-/** The API of @wishlist/embedded-mongo that the kit relies on. */
+/** A started embedded engine (@wishlist/embedded-mongo's start() resolves to one). */
 export interface EmbeddedEngine {
   uri: string;
   port: number;
@@ -11,18 +11,27 @@ export interface EmbeddedEngine {
 }
 /** What the engine logs through (its warnings: a torn journal tail dropped at start). */
 type EngineLogger = Pick<Logger, 'warn'>;
-interface EmbeddedModule {
-  start(options?: { port?: number; dbPath?: string; logger?: EngineLogger }): Promise<EmbeddedEngine>;
+export interface EmbeddedStartOptions {
+  port?: number;
+  dbPath?: string;
+  logger?: EngineLogger;
 }
+/**
+ * Starts an embedded engine. The kit does not depend on the engine: a service's main.ts gives
+ * this (loading @wishlist/embedded-mongo only when it is called, so never with MONGODB_URI), and
+ * the test run gives one to the test helpers (jest.setup-node.cjs).
+ */
+export type StartEmbedded = (options: EmbeddedStartOptions) => Promise<EmbeddedEngine>;
 
-const EMBEDDED_PACKAGE = '@wishlist/embedded-mongo';
+/** Where the test run leaves its StartEmbedded (a global: the kit never imports the engine). */
+export const TEST_ENGINE_KEY = Symbol.for('@wishlist/service-kit:start-embedded');
 
-async function startEmbedded(options: { port?: number; dbPath?: string; logger?: EngineLogger }): Promise<EmbeddedEngine> {
-  // Loaded only when needed: with MONGODB_URI the embedded engine is never touched.
-  const mod = (await import(EMBEDDED_PACKAGE)) as EmbeddedModule & { default?: EmbeddedModule };
-  const start = mod.start ?? mod.default?.start;
-  if (typeof start !== 'function') throw new Error(`${EMBEDDED_PACKAGE} does not export start()`);
-  return start(options);
+/** The engine the test run provides, for startTestDatabase and the standalone harness. */
+export function testEngineStarter(): StartEmbedded {
+  const start = (globalThis as Record<symbol, unknown>)[TEST_ENGINE_KEY];
+  if (typeof start !== 'function')
+    throw new Error("no embedded engine was given to the tests: set MONGODB_URI, pass startEmbedded, or run them with the repository's jest preset (jest.setup-node.cjs)");
+  return start as StartEmbedded;
 }
 
 /**
@@ -92,6 +101,8 @@ export interface ConnectOptions {
   mongodbUri?: string;
   dataDir?: string;
   logger?: Logger;
+  /** How to start the embedded engine when there is no MongoDB URI. */
+  startEmbedded?: StartEmbedded;
 }
 
 /**
@@ -104,8 +115,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   let engine: EmbeddedEngine | undefined;
   let uri = mongodbUri;
   if (!uri) {
+    if (!options.startEmbedded) throw new Error('MONGODB_URI is not set and this process was given no embedded engine to start');
     const dbPath = join(options.dataDir ?? process.env.DATA_DIR ?? './.data', options.dbName);
-    engine = await startEmbedded({ port: 0, dbPath, logger: options.logger });
+    engine = await options.startEmbedded({ port: 0, dbPath, logger: options.logger });
     uri = engine.uri;
     options.logger?.info({ dbPath, port: engine.port }, 'embedded database engine started');
   }
@@ -145,12 +157,13 @@ export interface TestDatabase extends Database {
 
 /**
  * For tests: MONGODB_URI set → that server with a unique database (dropped at close);
- * otherwise a memory-only embedded engine on a free port (stopped at close).
+ * otherwise a memory-only embedded engine on a free port (stopped at close), started by
+ * `startEmbedded` or else by the one the test run provides (testEngineStarter).
  */
-export async function startTestDatabase(options: { prefix?: string } = {}): Promise<TestDatabase> {
+export async function startTestDatabase(options: { prefix?: string; startEmbedded?: StartEmbedded } = {}): Promise<TestDatabase> {
   const dbName = `${options.prefix ?? 'test'}_${randomBytes(6).toString('hex')}`;
   const real = process.env.MONGODB_URI;
-  const engine = real ? undefined : await startEmbedded({ port: 0 });
+  const engine = real ? undefined : await (options.startEmbedded ?? testEngineStarter())({ port: 0 });
   const uri = real ?? engine!.uri;
   await connectWithRetry(uri, dbName);
   return {

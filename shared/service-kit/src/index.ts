@@ -10,3 +10,4 @@ export * from './database';
 export * from './service';
 export * from './metrics';
 export * from './tracing';
+export * from './lifecycle';

@@ -3,9 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
-import { connectDatabase, databaseState, type Database } from './database';
+import { connectDatabase, databaseState, type Database, type StartEmbedded } from './database';
 import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
 import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
+import { closingWhileDraining, createLifecycle, READINESS_PATH, readinessHandler, type Lifecycle } from './lifecycle';
 import { createLogger, requestLogger } from './logger';
 import { answerMetrics, enableProcessMetrics, listenMetrics, measureRequests } from './metrics';
 import { initTracing, shutdownTracing, traceRequests } from './tracing';
@@ -13,8 +14,11 @@ import { initTracing, shutdownTracing, traceRequests } from './tracing';
 export interface Listening {
   port: number;
   server: Server;
-  /** Stops accepting, lets in-flight requests finish (forced after `graceMs`), resolves when closed. */
-  close(graceMs?: number): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish (their connections cut after `graceMs`),
+   * resolves when closed with how many requests were still unanswered when the grace ran out.
+   */
+  close(graceMs?: number): Promise<{ cut: number }>;
 }
 
 export interface Service {
@@ -23,6 +27,8 @@ export interface Service {
   /** What the HTTP server calls for each request: `app`, or a handler in front of it. */
   handler: RequestListener;
   logger: Logger;
+  /** Draining state: GET /health/ready answers 503 and responses close their connection once drain() is called. */
+  lifecycle: Lifecycle;
   /** Listens on `host` (default 127.0.0.1: pass `config.host`, as runService does). */
   listen(port?: number, host?: string): Promise<Listening>;
   /** Who may read the metrics on the METRICS_PORT listener (default: anyone who reaches it). */
@@ -63,7 +69,7 @@ export interface CreateServiceOptions {
  * Wraps an Express app with the kit's listen/close (used by createService and the gateway); `handler`
  * (default: the app) is what the server calls, for a gateway that answers some requests before Express.
  */
-export function serviceFromApp(name: string, app: Express, logger: Logger, handler: RequestListener = app): Service {
+export function serviceFromApp(name: string, app: Express, logger: Logger, handler: RequestListener = app, lifecycle: Lifecycle = createLifecycle()): Service {
   enableProcessMetrics(name);
   initTracing(name);
   // Every request through the server: traced (its traceparent continued) and measured.
@@ -73,10 +79,16 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
     app,
     handler,
     logger,
+    lifecycle,
     listen(port = 0, host) {
       return new Promise((resolve, reject) => {
-        const server = createServer(observed).listen(port, host ?? '127.0.0.1');
+        const server = createServer(closingWhileDraining(lifecycle, observed)).listen(port, host ?? '127.0.0.1');
         const sockets = new Set<Socket>();
+        let inFlight = 0;
+        server.on('request', (_req, res) => {
+          inFlight++;
+          res.once('close', () => inFlight--);
+        });
         server.on('connection', (s) => {
           sockets.add(s);
           s.on('close', () => sockets.delete(s));
@@ -89,9 +101,11 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
             port: actual,
             server,
             close(graceMs = 10_000) {
-              return new Promise<void>((done) => {
-                if (!server.listening) return done();
+              return new Promise<{ cut: number }>((done) => {
+                if (!server.listening) return done({ cut: 0 });
+                let cut = 0;
                 const force = setTimeout(() => {
+                  cut = inFlight;
                   for (const s of sockets) s.destroy();
                 }, graceMs);
                 force.unref();
@@ -100,7 +114,7 @@ export function serviceFromApp(name: string, app: Express, logger: Logger, handl
                 server.close(() => {
                   clearTimeout(force);
                   clearInterval(reap);
-                  done();
+                  done({ cut });
                 });
                 server.closeIdleConnections();
               });
@@ -145,6 +159,11 @@ export function createService(options: CreateServiceOptions): Service {
   app.use(clientAddress());
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   const usesDatabase = options.usesDatabase ?? true;
+  const lifecycle = createLifecycle();
+  app.get(READINESS_PATH, readinessHandler(options.name, lifecycle, () => {
+    const db = usesDatabase ? databaseState() : 'connected';
+    return db === 'connected' ? null : `database ${db}`;
+  }));
   app.get('/health', (_req, res) => {
     const db = usesDatabase ? databaseState() : 'none';
     const ok = db === 'connected' || db === 'none';
@@ -156,14 +175,17 @@ export function createService(options: CreateServiceOptions): Service {
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return serviceFromApp(options.name, app, logger);
+  return serviceFromApp(options.name, app, logger, app, lifecycle);
 }
 
 export interface RunServiceOptions<S extends SettingsSpec> {
   name: string;
   config: ConfigDefinition<S>;
-  /** Connect mongoose (MONGODB_URI, or the embedded engine) to this database before listening. */
-  database?: { dbName: string };
+  /**
+   * Connect mongoose (MONGODB_URI, or the embedded engine `startEmbedded` starts: files in
+   * DATA_DIR/<dbName>) to this database before listening.
+   */
+  database?: { dbName: string; startEmbedded?: StartEmbedded };
   create: (config: ConfigValues<S>, context: { database?: Database }) => Service | Promise<Service>;
   /** Extra cleanup at shutdown (after the server closed, before the database). */
   onShutdown?: () => Promise<void> | void;
@@ -171,8 +193,9 @@ export interface RunServiceOptions<S extends SettingsSpec> {
 
 /**
  * main.ts of every service: load the config (fail fast, every bad key listed), connect the
- * database, listen on config.port, and on SIGTERM/SIGINT stop accepting, finish in-flight
- * requests, close mongoose, stop the embedded engine, exit 0.
+ * database, listen on config.port, and on SIGTERM/SIGINT drain (lifecycle.ts): readiness 503,
+ * after SHUTDOWN_DELAY_MS stop accepting, finish in-flight requests (at most SHUTDOWN_GRACE_MS),
+ * close mongoose, stop the embedded engine, exit 0.
  */
 export async function runService<S extends SettingsSpec>(options: RunServiceOptions<S>): Promise<void> {
   let config: ConfigValues<S>;
@@ -187,10 +210,20 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     }
     throw err;
   }
-  const cfg = config as { port?: number; host?: string; dataDir?: string; mongodbUri?: string; logLevel?: string; metricsPort?: number };
+  const cfg = config as {
+    port?: number;
+    host?: string;
+    dataDir?: string;
+    mongodbUri?: string;
+    logLevel?: string;
+    metricsPort?: number;
+    shutdownGraceMs?: number;
+    shutdownDelayMs?: number;
+  };
   const bootLogger = createLogger({ name: options.name, level: cfg.logLevel });
   let database: Database | undefined;
   let listening: Listening | undefined;
+  let service: Service | undefined;
   let metrics: { close(): Promise<void> } | undefined;
   try {
     identitySecret();
@@ -200,9 +233,10 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
         mongodbUri: cfg.mongodbUri,
         dataDir: cfg.dataDir,
         logger: bootLogger,
+        startEmbedded: options.database.startEmbedded,
       });
     }
-    const service = await options.create(config, { database });
+    service = await options.create(config, { database });
     const host = cfg.host ?? '127.0.0.1';
     listening = await service.listen(cfg.port ?? 0, host);
     service.logger.info({ host, port: listening.port }, `${options.name} listening on ${host}:${listening.port}`);
@@ -220,9 +254,15 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    bootLogger.info({ signal }, `${options.name} shutting down`);
+    const delayMs = cfg.shutdownDelayMs ?? 0;
+    const graceMs = cfg.shutdownGraceMs ?? 10_000;
+    bootLogger.info({ signal, delayMs, graceMs }, `${options.name} draining: not ready, finishing the requests in flight`);
+    service?.lifecycle.drain();
     try {
-      await listening?.close();
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      const { cut } = (await listening?.close(graceMs)) ?? { cut: 0 };
+      if (cut) bootLogger.warn({ cut, graceMs }, `${cut} request(s) still in flight after ${graceMs} ms: their connections were closed`);
+      else bootLogger.info(`${options.name} drained: every request answered`);
       await metrics?.close();
       await shutdownTracing();
       await options.onShutdown?.();

@@ -2,14 +2,14 @@
 // and collections (listDatabases, listCollections, create, drop, dropDatabase, dbStats, collStats).
 import { ObjectId } from 'bson';
 import type { Collection } from '../collection';
-import type { Engine, Handler } from '../engine';
+import type { EngineApi, Handler } from '../types';
 import { MongoError } from '../errors';
 import { matcher } from '../update';
 import { Doc, valueKey } from '../values';
 import { MAX_BSON_SIZE, MAX_MESSAGE_SIZE } from '../wire';
 import { num } from './util';
 
-export function adminCommands(e: Engine): Record<string, Handler> {
+export function adminCommands(e: EngineApi): Record<string, Handler> {
   const hello: Handler = (cmd, _ctx, conn) => ({
     helloOk: true,
     ismaster: true,
@@ -62,6 +62,7 @@ export function adminCommands(e: Engine): Record<string, Handler> {
         const t = e.txns.get(valueKey(s.id));
         if (t && t.state === 'active') e.abortTxn(t);
         e.txns.delete(valueKey(s.id));
+        e.releaseSnapshots(valueKey(s.id));
       }
       return { ok: 1 };
     },

@@ -1,14 +1,14 @@
 // aggregate (mingo's pipeline with the engine's operators, $lookup across collections, $out)
 // and explain.
 import { ObjectId } from 'bson';
-import type { Engine, Handler } from '../engine';
+import type { EngineApi, Handler } from '../types';
 import { MongoError } from '../errors';
 import { runPipeline } from '../query';
 import { matcher } from '../update';
 import { cloneDeep, Doc, isPlainObject, queryView } from '../values';
 import { letVars, num } from './util';
 
-export function aggregateCommands(e: Engine): Record<string, Handler> {
+export function aggregateCommands(e: EngineApi): Record<string, Handler> {
   return {
     aggregate: (cmd, ctx) => {
       const pipeline = (cmd.pipeline as Doc[]) ?? [];

@@ -1,12 +1,12 @@
 // CRUD: insert, find, getMore, killCursors, update, delete, findAndModify, count, distinct.
 import { Long, ObjectId } from 'bson';
-import type { Engine, Handler } from '../engine';
+import type { EngineApi, Handler } from '../types';
 import { MongoError, toMongoError } from '../errors';
 import { applyUpdate, isReplacement, seedFromQuery } from '../update';
 import { Doc, pathValues, valueKey } from '../values';
 import { bsonEqual, letVars, longKey, num } from './util';
 
-export function crudCommands(e: Engine): Record<string, Handler> {
+export function crudCommands(e: EngineApi): Record<string, Handler> {
   return {
     insert: (cmd, ctx) => {
       const coll = e.writeColl(ctx, e.collName(cmd, 'insert'));

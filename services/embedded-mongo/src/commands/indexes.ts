@@ -1,11 +1,11 @@
 // Indexes and collection options: createIndexes, listIndexes, dropIndexes/dropIndex, collMod.
 import type { IndexSpec } from '../collection';
-import type { Engine, Handler } from '../engine';
+import type { EngineApi, Handler } from '../types';
 import { MongoError } from '../errors';
 import { Doc, isPlainObject, valueKey } from '../values';
 import { num } from './util';
 
-export function indexCommands(e: Engine): Record<string, Handler> {
+export function indexCommands(e: EngineApi): Record<string, Handler> {
   const h: Record<string, Handler> = {
     createIndexes: (cmd, ctx) => {
       const name = e.collName(cmd, 'createIndexes');

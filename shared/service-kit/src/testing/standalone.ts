@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { testEngineStarter } from '../database';
 
 const REPO_ROOT = resolve(__dirname, '../../../..');
 
@@ -99,10 +100,7 @@ export function describeStandaloneStart({ name, usesDatabase, upstreams }: Stand
     if (usesDatabase) {
       // The database is another process's concern (MongoDB in production): here the embedded
       // engine, started beside the service, reached only through MONGODB_URI.
-      const { start } = (await import('@wishlist/embedded-mongo')) as {
-        start(o: { port?: number; dbPath?: string }): Promise<{ uri: string; stop(): Promise<void> }>;
-      };
-      engine = await start({ port: 0, dbPath: join(dataDir, 'db') });
+      engine = await testEngineStarter()({ port: 0, dbPath: join(dataDir, 'db') });
     }
   });
   afterAll(async () => {

@@ -1,0 +1,38 @@
+// The gateway's GET /health/ready: ready when every service has an instance ready, not ready
+// (naming the services) otherwise and while the gateway drains; liveness is left alone.
+import request from 'supertest';
+import express from 'express';
+import { READINESS_PATH } from '@wishlist/service-kit';
+import { createGateway } from './app';
+import { configFor, listen, makeFrontends } from './test-support/fixtures';
+
+const upstream = (ready: boolean) => {
+  const app = express();
+  app.get(READINESS_PATH, (_req, res) => void res.status(ready ? 200 : 503).json({ data: { ready } }));
+  return listen(app);
+};
+
+describe('gateway readiness', () => {
+  const frontends = makeFrontends();
+  afterAll(() => frontends.cleanup());
+
+  it('follows its upstreams and its own draining', async () => {
+    const [auth, lists, listsDown, offersDown] = await Promise.all([upstream(true), upstream(true), upstream(false), upstream(false)]);
+    try {
+      // lists has one ready instance out of two; offers none; a port nothing listens on counts as not ready.
+      const gateway = createGateway(configFor(frontends.root, { AUTH_URL: auth.url, LISTS_URL: `${listsDown.url},${lists.url}`, OFFERS_URL: `${offersDown.url},http://127.0.0.1:1` }));
+      const res = await request(gateway.handler).get('/health/ready').set('Host', 'localhost');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ data: { service: 'gateway', ready: false, reason: 'upstream not ready: offers' } });
+      expect((await request(gateway.handler).get('/api/health')).body).toEqual({ data: { status: 'ok' } });
+
+      const healthy = createGateway(configFor(frontends.root, { AUTH_URL: auth.url, LISTS_URL: lists.url, OFFERS_URL: `${offersDown.url},${auth.url}` }));
+      expect((await request(healthy.handler).get('/health/ready')).body).toEqual({ data: { service: 'gateway', ready: true } });
+      healthy.lifecycle.drain();
+      const draining = await request(healthy.handler).get('/health/ready');
+      expect([draining.status, draining.body.data.reason, draining.headers.connection]).toEqual([503, 'draining', 'close']);
+    } finally {
+      await Promise.all([auth, lists, listsDown, offersDown].map((s) => s.close()));
+    }
+  });
+});
