@@ -70,21 +70,27 @@ const base = (port: number, extra: RsbuildConfig = {}): RsbuildConfig => ({
 /** Production builds (`rsbuild build`) as against the dev server (`rsbuild dev`). */
 const isProduction = ({ env }: ConfigParams) => env === 'production';
 
+/** What the shell and every remote build with, before their federation plugin. */
+const appPlugins = () => [pluginReact(reactOptions), pluginSharedRefreshRuntime(), pluginPrecompress()];
+
+/** Federation options the shell and the remotes agree on. */
+const federationBasics = (production: boolean) => ({
+  shared: sharedSingletonsFor(production),
+  // A remote whose manifest cannot be fetched must not blank the host (TOOLCHAIN.md).
+  shareStrategy: 'loaded-first' as const,
+  dts: false,
+});
+
 /** The host: remotes are registered at run time from /remotes.json, never at build time. */
 export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
   return (params): RsbuildConfig => ({
     ...base(port, extra),
     plugins: [
-      pluginReact(reactOptions),
-      pluginSharedRefreshRuntime(),
-      pluginPrecompress(),
+      ...appPlugins(),
       pluginModuleFederation({
         name,
         remotes: {},
-        shared: sharedSingletonsFor(isProduction(params)),
-        // A remote whose manifest cannot be fetched must not blank the host (TOOLCHAIN.md).
-        shareStrategy: 'loaded-first',
-        dts: false,
+        ...federationBasics(isProduction(params)),
         // One federation runtime per page (issue 13): the host hands its runtime core to the
         // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry). Built
         // for browsers only (`target: 'web'`: no Node loader in the runtime, ~2 kB gzip per app).
@@ -125,16 +131,12 @@ export function createRemoteConfig({
       },
       server: { ...cfg.server, headers: { 'Access-Control-Allow-Origin': '*' } },
       plugins: [
-        pluginReact(reactOptions),
-        pluginSharedRefreshRuntime(),
-        pluginPrecompress(),
+        ...appPlugins(),
         pluginModuleFederation({
           name,
           exposes,
-          shared: sharedSingletonsFor(production),
-          shareStrategy: 'loaded-first',
+          ...federationBasics(production),
           manifest: true,
-          dts: false,
           // The runtime core comes from the host (see createHostConfig): a remote runs inside the shell.
           experiments: { externalRuntime: production, optimization: { target: 'web' } },
         }),
