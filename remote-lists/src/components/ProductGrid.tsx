@@ -4,8 +4,7 @@ import { useListsT } from '../i18n';
 import { ProductCard } from './ProductCard';
 import { lazyOnce } from '../lib/lazyOnce';
 
-/** SPEC §9: drag animation. */
-export const DRAG_ANIMATION_MS = 350;
+import type { CardProps } from './gridModel';
 
 export interface ProductGridProps {
   list: ProductList;
@@ -18,22 +17,6 @@ export interface ProductGridProps {
   onReorder?: (productIds: string[]) => void;
   onMovableChange?: (movable: boolean) => void;
 }
-
-/**
- * Computes the order after a drop: null when nothing moved (same index, or dropped outside).
- * Exported for the reorder handler's tests.
- */
-export function orderAfterDrop(ids: string[], activeId: string, overId: string | null | undefined): string[] | null {
-  if (!overId || activeId === overId) return null;
-  const from = ids.indexOf(activeId);
-  const to = ids.indexOf(overId);
-  if (from === -1 || to === -1 || from === to) return null;
-  const next = [...ids];
-  next.splice(to, 0, ...next.splice(from, 1));
-  return next;
-}
-
-export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
 
 /** The owner's grid (dnd-kit), loaded only on the owner's own list. */
 const sortableGrid = lazyOnce(() => import('./SortableProductGrid'));

@@ -20,7 +20,7 @@ import type { Product, ProductList } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
 import { prefersReducedMotion } from '../lib/usePageTitle';
 import { ProductCard, ProductCardPreview } from './ProductCard';
-import { DRAG_ANIMATION_MS, orderAfterDrop, type CardProps } from './ProductGrid';
+import { DRAG_ANIMATION_MS, orderAfterDrop, type CardProps } from './gridModel';
 
 
 export function SortableCard({ product, selected, onSelect, tabStop, hintId, priority }: CardProps) {

@@ -7,7 +7,7 @@ import type { Swiper as SwiperInstance } from 'swiper';
 import 'swiper/css';
 import { useListsT } from '../i18n';
 import { prefersReducedMotion } from '../lib/usePageTitle';
-import { SWIPE_THRESHOLD_PX, wrapTarget, type ListSliderProps } from './ListSlider';
+import { SWIPE_THRESHOLD_PX, wrapTarget, type ListSliderProps } from './sliderModel';
 
 /**
  * The sliding list page's slider: one slide per list, route-driven (`activeIndex`), touch-swipe

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { seriousViolations } from '../test/axe';
 import { renderPage } from '../test/render';
 import { cardIndexAfterKey } from './ProductGrid';
-import { wrapTarget, SWIPE_THRESHOLD_PX } from './ListSlider';
+import { wrapTarget, SWIPE_THRESHOLD_PX } from './sliderModel';
 import { MoreMenu } from './MoreMenu';
 
 describe('cardIndexAfterKey (roving focus between cards)', () => {

@@ -1,0 +1,22 @@
+// What the product grid and its lazily loaded sortable (dnd-kit) version share: both import it,
+// neither imports the other's module for it.
+import type { Product } from '@wishlist/contracts';
+
+/** SPEC §9: drag animation. */
+export const DRAG_ANIMATION_MS = 350;
+
+/**
+ * Computes the order after a drop: null when nothing moved (same index, or dropped outside).
+ * Exported for the reorder handler's tests.
+ */
+export function orderAfterDrop(ids: string[], activeId: string, overId: string | null | undefined): string[] | null {
+  if (!overId || activeId === overId) return null;
+  const from = ids.indexOf(activeId);
+  const to = ids.indexOf(overId);
+  if (from === -1 || to === -1 || from === to) return null;
+  const next = [...ids];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+}
+
+export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
