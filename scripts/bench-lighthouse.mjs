@@ -3,8 +3,8 @@
 //
 // Starts the whole product (`scripts/start.mjs`, as `npm start`) and the e2e shop on free ports,
 // seeds a list of 50 products (bench-stack.mjs), builds the floor (scripts/bench-floor: React and
-// react-dom only, the seeded list's cards, built by Rsbuild and served brotli-compressed as the
-// product's files are), then runs Lighthouse (the npm package, on the Debian Chromium) in rounds:
+// react-dom only, the seeded list's cards rendered on the server and hydrated, built by Rsbuild and
+// served brotli-compressed as the product's files are), then runs Lighthouse (the npm package, on the Debian Chromium) in rounds:
 // each round measures the floor and every page once, in a rotating order, so the floor and the
 // product share whatever the machine was doing. It prints, per page, the medians of the performance
 // score, LCP, TBT, main-thread work, CLS and JavaScript bytes (as transferred), their ratios to the
@@ -42,13 +42,11 @@ const ONLY = argOf('only', '')
 const SAVE = argOf('save', '');
 
 // The floor builds in a second: built first, so a broken floor fails before the product starts.
-const floorDist = buildFloor();
+const floorBuild = buildFloor();
 const { base, listId, bearer, stop } = await startSeededStack();
-const floor = await startFloorServer({ dist: floorDist, upstream: base });
-const floorList = await (await fetch(`${floor.base}/api/product-lists/${listId}`)).json();
-const floorProducts = floorList?.data?.products ?? [];
-if (floorProducts.length !== PRODUCTS) throw new Error(`the floor's origin sees ${floorProducts.length} products, not ${PRODUCTS}`);
-console.log(`floor on ${floor.base}/floor/${listId} (${floorProducts.filter((p) => p.picture).length} of ${PRODUCTS} cards with our own picture)`);
+const floor = await startFloorServer({ build: floorBuild, upstream: base, listId });
+if (floor.list.products.length !== PRODUCTS) throw new Error(`the floor shows ${floor.list.products.length} products, not ${PRODUCTS}`);
+console.log(`floor on ${floor.url} (${floor.list.products.filter((p) => p.picture).length} of ${PRODUCTS} cards with our own picture)`);
 
 const { default: lighthouse, desktopConfig } = await import('lighthouse').then(async (m) => ({
   default: m.default,
@@ -67,7 +65,7 @@ const refusingPort = await new Promise((resolve) => {
 });
 
 const allPages = [
-  { key: 'floor', label: 'floor (React, 50 cards), mobile', url: `${floor.base}/floor/${listId}`, desktop: false },
+  { key: 'floor', label: 'floor (React, 50 cards), mobile', url: floor.url, desktop: false },
   { key: 'see-mobile', label: `/see/{id} (50 products), mobile`, url: `${base}/see/${listId}`, desktop: false },
   { key: 'see-desktop', label: `/see/{id} (50 products), desktop`, url: `${base}/see/${listId}`, desktop: true },
   { key: 'en-mobile', label: '/en, mobile', url: `${base}/en`, desktop: false },
@@ -113,12 +111,12 @@ async function measure(p, run) {
     }
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(p.signedIn) };
     const result = await lighthouse(p.url, flags, p.desktop ? desktopConfig : undefined);
-    if (SAVE) {
+    if (SAVE && run >= 0) {
       mkdirSync(SAVE, { recursive: true });
       writeFileSync(join(SAVE, `${p.key}-${run + 1}.json`), JSON.stringify(result.lhr));
     }
     if (result.lhr.runtimeError) {
-      console.log(`  ${p.key} run ${run + 1}: ${result.lhr.runtimeError.code}, run again`);
+      console.log(`  ${p.key} ${run < 0 ? 'warm-up' : `run ${run + 1}`}: ${result.lhr.runtimeError.code}${run < 0 ? '' : ', run again'}`);
       return null;
     }
     const a = result.lhr.audits;
@@ -138,6 +136,11 @@ async function measure(p, run) {
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+// A warm-up first, not counted: the first visit of a picture width has it resized by the lists
+// service, and the gateway fills its caches; whichever page came first would pay for the others.
+console.log('warm-up: every page once, not counted');
+for (const p of pages) await measure(p, -1);
 
 // Rounds: every page once per round, the order rotating. A run Lighthouse itself could not measure
 // (NO_NAVSTART, a trace it failed to record) is not a figure: it is run again, at most RUNS more

@@ -1,19 +1,24 @@
 // Builds the floor (scripts/bench-floor: Rsbuild, as the product's front ends) and serves it as the
-// gateway serves the product: the precompressed `.br` files to browsers that accept brotli, hashed
-// files cached for a year, the HTML revalidated and compressed. `/api/` is passed through to the
+// gateway serves the product's /see page: the page rendered on the server with the list in it (the
+// gateway writes its snapshot the same way), the precompressed `.br` files to browsers that accept
+// brotli, hashed files cached for a year, the HTML revalidated. `/api/` is passed through to the
 // running product, so the floor's page and its pictures share one origin, as the product's do: the
-// gateway answers `Cross-Origin-Resource-Policy: same-origin`, which a page of another port could
-// not load pictures through, and a proxy gives byte for byte the same pictures and list.
+// gateway answers `Cross-Origin-Resource-Policy: same-origin`, which a page on another port could
+// not load pictures through, and a proxy gives byte for byte the same pictures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const here = new URL('.', import.meta.url).pathname;
 const root = join(here, '..', '..');
 
-/** Builds the floor into scripts/bench-floor/dist (a second or so); throws when the build fails. */
+/**
+ * Builds the floor into scripts/bench-floor/dist (a second or so): `web` the page's files, `render`
+ * the server renderer. Throws when the build fails.
+ */
 export function buildFloor() {
   const r = spawnSync(process.execPath, [join(root, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build', '--root', here], {
     cwd: here,
@@ -21,7 +26,7 @@ export function buildFloor() {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('the floor did not build (scripts/bench-floor)');
-  return join(here, 'dist');
+  return { web: join(here, 'dist', 'web'), render: join(here, 'dist', 'server', 'render.mjs') };
 }
 
 const TYPES = {
@@ -52,14 +57,30 @@ function proxy(req, res, upstream) {
   req.pipe(out);
 }
 
+// `<` escaped: nothing in the list can close the script element early.
+const inlineJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /**
- * Serves `dist` on a free port of 127.0.0.1: the page at /floor/{listId}, its files under /static/,
- * /api/ from `upstream` (the product's gateway). Resolves to { base, close }.
+ * Serves the floor built by buildFloor on a free port of 127.0.0.1: the page at /floor/{listId},
+ * rendered once with the list as an anonymous visitor reads it from `upstream` (the product's
+ * gateway), its files under /static/, /api/ passed to `upstream`. Resolves to { url (the page's),
+ * list (as rendered), close }.
  */
-export function startFloorServer({ dist, upstream }) {
-  const html = readFileSync(join(dist, 'index.html'));
+export async function startFloorServer({ build, upstream, listId }) {
+  const dist = build.web;
+  const answer = await fetch(`${upstream}/api/product-lists/${encodeURIComponent(listId)}`, { headers: { Accept: 'application/json' } });
+  if (!answer.ok) throw new Error(`the floor could not read list ${listId}: ${answer.status}`);
+  const list = (await answer.json()).data;
+  const { renderFloor } = await import(pathToFileURL(build.render).href);
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  const slot = '<div id="root"></div>';
+  if (!template.includes(slot)) throw new Error(`the floor's index.html has no ${slot}`);
+  const html = Buffer.from(
+    template.replace(slot, `<div id="root">${renderFloor(list)}</div><script id="floor-data" type="application/json">${inlineJson(list)}</script>`),
+  );
   // The product's HTML is compressed per response (it is written per request); this one is fixed.
   const htmlBr = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+  const page = `/floor/${encodeURIComponent(listId)}`;
   const server = createServer((req, res) => {
     let path;
     try {
@@ -91,7 +112,7 @@ export function startFloorServer({ dist, upstream }) {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    if (!path.startsWith('/floor/')) {
+    if (path !== `/floor/${listId}`) {
       res.writeHead(404).end();
       return;
     }
@@ -109,11 +130,12 @@ export function startFloorServer({ dist, upstream }) {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ base: `http://127.0.0.1:${port}`, close: () =>
-          new Promise((r) => {
-            server.close(() => r());
-            server.closeAllConnections();
-          }), });
+      const close = () =>
+        new Promise((r) => {
+          server.close(() => r());
+          server.closeAllConnections();
+        });
+      resolve({ url: `http://127.0.0.1:${port}${page}`, list, close });
     });
   });
 }
