@@ -1,5 +1,5 @@
 // The arithmetic of `npm run bench:lighthouse`, apart from Lighthouse: medians of the runs, ratios to
-// the floor measured in the same run, and the budgets of issue 24 as ratios to that floor. The host's
+// the floor measured in the same run, and the budgets as ratios to that floor. The host's
 // speed moves every absolute figure (Lighthouse's simulated throttling multiplies the host's own CPU
 // time), so the product's pages are judged against the bare page measured beside them.
 
@@ -32,8 +32,8 @@ export function versusFloor(page, floor) {
 }
 
 /**
- * Issue 24's budgets, by page key. `vsFloor` budgets are ratios to the floor's mobile medians of the
- * same run; the others are absolute, as issue 13 set them (a desktop score, CLS everywhere).
+ * The budgets, by page key. `vsFloor` budgets are ratios to the floor's mobile medians of the
+ * same run; the others are absolute (a desktop score, CLS everywhere).
  */
 export const BUDGETS = {
   'see-mobile': { vsFloor: { mainThread: 2.0, lcp: 1.25, scoreBehind: 5 } },
