@@ -1,4 +1,4 @@
-// Root: one Jest run over every workspace that has a jest.config.cjs.
+// Root: one Jest run over every workspace (and scripts/) that has a jest.config.cjs.
 const fs = require('node:fs');
 const path = require('node:path');
 const { workspaces } = require('./package.json');
@@ -7,6 +7,8 @@ const dirs = workspaces.flatMap((w) =>
     ? fs.readdirSync(w.slice(0, -2)).map((d) => path.join(w.slice(0, -2), d))
     : [w],
 );
+// scripts/ is no workspace; its pure modules have tests too.
+dirs.push('scripts');
 module.exports = {
   projects: dirs.filter((d) => fs.existsSync(path.join(d, 'jest.config.cjs'))).map((d) => `<rootDir>/${d}`),
 };

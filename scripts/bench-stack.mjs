@@ -69,6 +69,8 @@ export async function startSeededStack({ log = console.log } = {}) {
       DATA_DIR: dataDir,
       PAGE_FETCH_ALLOWLIST: `127.0.0.1:${shopPort}`,
       LOG_LEVEL: 'warn',
+      // The affiliate script's host is out of reach here: a page waiting on it measures the network.
+      VITE_DEACTIVATE_AFFILIATION: process.env.VITE_DEACTIVATE_AFFILIATION ?? 'true',
       // The bench signs one person in; the sign-in limits stay as they are.
     },
   });

@@ -1,0 +1,2 @@
+// Stylesheets are imported for their effect; Rsbuild bundles them.
+declare module '*.css';
