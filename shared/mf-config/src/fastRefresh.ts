@@ -18,7 +18,6 @@ export const reactOptions = {
   },
 };
 
-
 const SHARED_RUNTIME = fileURLToPath(new URL('../runtime/reactRefreshRuntime.ts', import.meta.url));
 
 /**

@@ -43,8 +43,6 @@ export function sharedSingletonsFor(production: boolean): Shared {
   );
 }
 
-export const sharedSingletons: Shared = sharedSingletonsFor(true);
-
 export interface AppConfigOptions {
   /** Federation name, e.g. `shell` or `remote_content` (identifier characters only). */
   name: string;
