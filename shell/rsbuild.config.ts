@@ -1,4 +1,5 @@
 import { createHostConfig } from '@wishlist/mf-config';
+import { pluginPaintFirst } from './build/paintFirst';
 import { pluginServiceWorker } from './pwa/serviceWorker';
 
 // The gateway (port 8080) serves the API, /remotes.json and the built remotes; in development the
@@ -15,8 +16,9 @@ export default createHostConfig({
     // WISHLIST_SHELL_DIST: npm run dev's development build of the shell (dist-dev), for remotes
     // from source, which need React's development build (scripts/dev.mjs).
     output: { distPath: { root: process.env.WISHLIST_SHELL_DIST ?? 'dist' } },
-    // After a production build, Workbox writes dist/sw.js (pwa/serviceWorker.ts).
-    plugins: [pluginServiceWorker()],
+    // After a production build, Workbox writes dist/sw.js (pwa/serviceWorker.ts); the first paint
+    // never waits for the app's scripts (build/paintFirst.ts).
+    plugins: [pluginServiceWorker(), pluginPaintFirst()],
     server: {
       proxy: {
         '/api': gateway,

@@ -39,6 +39,23 @@ describe('the swap itself', () => {
     expect(lastSwapReason()).toBe('ready');
   });
 
+  it("drops the snapshot's inline stylesheet with it (the app's own files carry the same rules)", () => {
+    serveSnapshot();
+    const style = document.createElement('style');
+    style.id = 'first-view-css';
+    style.textContent = '.x{color:red}';
+    document.head.append(style);
+    const other = document.createElement('style');
+    other.id = 'first-view-style';
+    document.head.append(other);
+    startFirstViewSwap();
+    window.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+    expect(document.getElementById('first-view-css')).toBeNull();
+    // The rule that keeps #root hidden only applies while <html data-first-view>: harmless, kept.
+    expect(document.getElementById('first-view-style')).not.toBeNull();
+    other.remove();
+  });
+
   it('a page signals only where there is a snapshot', () => {
     const seen = jest.fn();
     window.addEventListener(FIRST_VIEW_READY_EVENT, seen);

@@ -106,7 +106,7 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     expect(page).toContain('<link rel="preload" as="image" href="/api/images/t1.s1?w=480" imagesrcset="/api/images/t1.s1?w=240 240w, /api/images/t1.s1?w=480 480w" imagesizes="50vw" fetchpriority="high">');
     expect(page).toContain('href="/api/images/t2.s2?w=480"');
     expect(page).not.toContain('t3.s3');
-    expect(page).toMatch(/html\[data-first-view\] #root\{visibility:hidden;position:absolute/);
+    expect(page).toMatch(/html\[data-first-view\] #root\{visibility:hidden;content-visibility:hidden;position:absolute/);
     expect(page.indexOf('<head>')).toBeLessThan(page.indexOf('id="first-view-css"'));
     expect(page.indexOf('id="first-view-css"')).toBeLessThan(page.indexOf('</head>'));
     // Nothing runs inline: the policy is unchanged.

@@ -27,6 +27,7 @@ import { runInThisContext } from 'node:vm';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import Negotiator from 'negotiator';
+import { FIRST_VIEW_STYLE_ID } from '@wishlist/contracts';
 import { CLIENT_HEADER, injectTraceHeaders, signClientAddress, type Logger } from '@wishlist/service-kit';
 import type { UpstreamPool } from './upstreams';
 
@@ -91,10 +92,12 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 /**
  * Shows the snapshot's own header for the viewport (the app chooses by the same 640 px breakpoint
  * in script) and keeps the app's #root, with its boot splash, invisible and out of the flow until
- * the swap. Inline style: the content security policy admits inline styles, never inline scripts.
+ * the swap. `content-visibility: hidden` spares the browser the style and layout of the app's copy
+ * of the page while nobody can see it (it is done once, at the swap, as for any page shown). Inline
+ * style: the content security policy admits inline styles, never inline scripts.
  */
 export const SNAPSHOT_STYLE =
-  '<style id="first-view-style">html[data-first-view] #root{visibility:hidden;position:absolute;top:0;left:0;right:0}' +
+  '<style id="first-view-style">html[data-first-view] #root{visibility:hidden;content-visibility:hidden;position:absolute;top:0;left:0;right:0}' +
   '@media (max-width:640px){[data-first-view-header=desktop]{display:none}}' +
   '@media not all and (max-width:640px){[data-first-view-header=mobile]{display:none}}</style>';
 
@@ -230,7 +233,7 @@ export class FirstViewSnapshots {
 
   private compose(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string, pageCss: string, preloads: string[]): Snapshot {
     const layout = this.layout(kind, language, page);
-    const style = `<style id="first-view-css">${layout.css}\n${pageCss}</style>`;
+    const style = `<style id="${FIRST_VIEW_STYLE_ID}">${layout.css}\n${pageCss}</style>`;
     return { language, kind, body: `<div id="first-view">${layout.html}</div>`, head: [style, ...preloads, SNAPSHOT_STYLE].join('') };
   }
 

@@ -10,6 +10,12 @@ export const FIRST_VIEW_READY_EVENT = 'wishlist:first-view-ready';
 /** The id of the server-rendered snapshot and the attribute the gateway sets on `<html>` with it. */
 export const FIRST_VIEW_ID = 'first-view';
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+/**
+ * The id of the `<style>` holding the snapshot's stylesheets inline. The app loads the same rules
+ * from its own files, so the swap removes it: every later style recalculation would otherwise
+ * match each rule twice.
+ */
+export const FIRST_VIEW_STYLE_ID = 'first-view-css';
 
 /** Says the page's content has rendered (a no-op outside a browser or without a snapshot). */
 export function signalFirstViewReady(win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {

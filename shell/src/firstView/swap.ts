@@ -15,7 +15,7 @@
 // its page's controls before the swap (a card, "Add to favorites") is not lost: it is replayed on
 // the same control of the app's page once it is there, and the focus moves to the same place;
 // the arrow, Home and End keys pressed on a control of the page (the cards' roving focus) follow.
-import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_ID, FIRST_VIEW_READY_EVENT } from '@wishlist/contracts';
+import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_ID, FIRST_VIEW_READY_EVENT, FIRST_VIEW_STYLE_ID } from '@wishlist/contracts';
 
 /** The longest the snapshot stands for the app. */
 export const SWAP_TIMEOUT_MS = 10_000;
@@ -106,6 +106,9 @@ export function swapFirstView(reason: SwapReason, doc: Document = document, win:
   pressed = null;
   keys = [];
   snapshot?.remove();
+  // In the same task as the attribute: one style recalculation for both. The app's own stylesheets
+  // are loaded by then (a remote page's styles load before its module resolves).
+  doc.getElementById(FIRST_VIEW_STYLE_ID)?.remove();
   doc.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);
   if (y > 0 && Math.abs(win.scrollY - y) > 1) win.scrollTo({ top: y, left: 0, behavior: 'instant' as ScrollBehavior });
   lastReason = reason;
