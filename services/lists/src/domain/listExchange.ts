@@ -3,6 +3,7 @@ import { LIST_NAME_MAX_LENGTH, listNameSchema, type ProductListData } from '@wis
 import { findList, productsOfLists } from '../data/lists';
 import { insertImportedList } from '../data/imports';
 import { exportedProduct, exportFileName, toCsvFile, toJsonFile } from './listFile';
+import type { ImportLang } from './importMessages';
 import { readCsvFile, readJsonFile, readJsonText, type ImportedFile } from './listFileImport';
 import { MAX_LISTS_PER_OWNER, type AccountLimits } from './limits';
 import { accountFull } from './products';
@@ -37,14 +38,17 @@ export interface ImportInput {
   format: FileFormat;
   /** CSV or JSON text, or a JSON document the body parser already read. */
   content: string | { json: unknown };
+  /** The caller's language: what a 422 says of each line. */
+  lang?: ImportLang;
   /** The list's name the person gave; else the file's own, else its file name. */
   name?: string;
   fileName?: string;
 }
 
 function readFile(input: ImportInput): ImportedFile {
-  if (typeof input.content !== 'string') return readJsonFile(input.content.json);
-  return input.format === 'csv' ? readCsvFile(input.content) : readJsonText(input.content);
+  const lang = input.lang ?? 'en';
+  if (typeof input.content !== 'string') return readJsonFile(input.content.json, lang);
+  return input.format === 'csv' ? readCsvFile(input.content, lang) : readJsonText(input.content, lang);
 }
 
 /** The file name without its folder and extension, shortened to a list name's length. */

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { HttpError, type FieldErrors } from '@wishlist/service-kit';
 import { NO_IMAGE, priceCentsSchema, productImageSchema, productLinkSchema, productNameSchema, websiteName } from '@wishlist/contracts';
 import { z } from 'zod';
+import { importText, type ImportLang } from './importMessages';
 import { NOTE_MAX_LENGTH, QUANTITY_MAX, QUANTITY_MIN, restoreFormula } from './listFile';
 import { MAX_PRODUCTS_PER_LIST } from './limits';
 
@@ -27,33 +28,12 @@ export interface ImportedFile {
 export const MAX_REPORTED_ERRORS = 50;
 
 const REQUIRED_COLUMNS = ['url', 'name'] as const;
-const KNOWN_COLUMNS = ['name', 'url', 'price', 'quantity', 'mostwanted', 'note', 'image'];
-
-// Sentences for the codes of the shared field rules, so that a person reading a line's error
-// knows what to change in their file.
-const SENTENCES: Record<string, Record<string, string>> = {
-  name: { required: 'the name is empty', 'too-long': 'the name is longer than 200 characters' },
-  url: {
-    required: 'the address (url) is empty',
-    'too-long': 'the address is longer than 2,048 characters',
-    'invalid-url': 'the address is not a web address starting with http:// or https://',
-  },
-  price: {
-    'invalid-price': 'the price is not an amount in euros (write 19.99, or leave it empty)',
-    'invalid-cents': 'the price is not a whole number of cents (1999 for 19.99 €) or null',
-    'too-high': 'the price is above 1,000,000 €',
-  },
-  image: { 'invalid-image': 'the picture (image) is not a web address starting with http:// or https://' },
-};
-
-function sentence(field: string, code: string): string {
-  return SENTENCES[field]?.[code] ?? `${field}: ${code}`;
-}
+const KNOWN_COLUMNS = ['name', 'url', 'price', 'quantity', 'mostWanted', 'note', 'image'];
 
 function check<T>(schema: z.ZodType<T>, field: string, value: unknown, problems: string[]): T | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  problems.push(sentence(field, result.error.issues[0]?.message ?? 'invalid'));
+  problems.push(`${field}:${result.error.issues[0]?.message ?? 'invalid'}`);
   return undefined;
 }
 
@@ -89,7 +69,7 @@ function eurosToCents(value: unknown, problems: string[]): number | null | undef
     .replace(',', '.');
   if (text === '') return null;
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) {
-    problems.push(sentence('price', 'invalid-price'));
+    problems.push('price:invalid-price');
     return undefined;
   }
   return check(priceCentsSchema, 'price', Math.round(Number(text) * 100), problems);
@@ -99,7 +79,7 @@ function centsOf(value: unknown, problems: string[]): number | null | undefined 
   const result = priceCentsSchema.safeParse(value ?? null);
   if (result.success) return result.data;
   const code = result.error.issues[0]?.message;
-  problems.push(sentence('price', code === 'too-high' ? code : 'invalid-cents'));
+  problems.push(code === 'too-high' ? 'price:too-high' : 'price:invalid-cents');
   return undefined;
 }
 
@@ -107,7 +87,7 @@ function readQuantity(value: unknown, problems: string[]): number {
   if (value === undefined || value === null || value === '') return 1;
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < QUANTITY_MIN || n > QUANTITY_MAX) {
-    problems.push(`the quantity is not a whole number from ${QUANTITY_MIN} to ${QUANTITY_MAX}`);
+    problems.push('quantity');
     return 1;
   }
   return n;
@@ -120,20 +100,20 @@ function readBoolean(value: unknown, problems: string[]): boolean {
   if (value === undefined || value === null || typeof value === 'boolean') return value === true;
   const word = String(value).trim().toLowerCase();
   if (TRUE_WORDS.has(word)) return true;
-  if (!FALSE_WORDS.has(word)) problems.push('mostWanted is neither true nor false');
+  if (!FALSE_WORDS.has(word)) problems.push('mostWanted');
   return false;
 }
 
 function readNote(value: unknown, problems: string[]): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') {
-    problems.push('the note is not text');
+    problems.push('note:type');
     return '';
   }
   // Line breaks are kept (a note may list sizes); other control characters are dropped.
   // eslint-disable-next-line no-control-regex
   const note = value.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '').trim();
-  if (note.length > NOTE_MAX_LENGTH) problems.push(`the note is longer than ${NOTE_MAX_LENGTH} characters`);
+  if (note.length > NOTE_MAX_LENGTH) problems.push('note:too-long');
   return note;
 }
 
@@ -149,13 +129,13 @@ export function tooManyRows(count: number): HttpError {
   );
 }
 
-function noProducts(): HttpError {
-  return invalidFile({ file: 'The file has no products.' }, 'The file has no products: add one line per product below the column names.');
+function noProducts(lang: ImportLang): HttpError {
+  return invalidFile({ file: importText(lang, 'noProducts') }, 'The file has no products: add one line per product below the column names.');
 }
 
 /** Checks every row; all or nothing: one bad row refuses the file, with every bad row's place. */
-function checkAll(rows: { place: string; row: RawRow }[], priceFrom: 'cents' | 'euros'): ImportedProduct[] {
-  if (rows.length === 0) throw noProducts();
+function checkAll(rows: { place: string; row: RawRow }[], priceFrom: 'cents' | 'euros', lang: ImportLang): ImportedProduct[] {
+  if (rows.length === 0) throw noProducts(lang);
   if (rows.length > MAX_PRODUCTS_PER_LIST) throw tooManyRows(rows.length);
   const errors: FieldErrors = {};
   let bad = 0;
@@ -163,10 +143,10 @@ function checkAll(rows: { place: string; row: RawRow }[], priceFrom: 'cents' | '
   for (const { place, row } of rows) {
     const { product, problems } = checkRow(row, priceFrom);
     if (product) products.push(product);
-    else if (++bad <= MAX_REPORTED_ERRORS) errors[place] = `${problems.join('; ')}.`;
+    else if (++bad <= MAX_REPORTED_ERRORS) errors[place] = `${problems.map((p) => importText(lang, p)).join('; ')}.`;
   }
   if (bad === 0) return products;
-  if (bad > MAX_REPORTED_ERRORS) errors.more = `${bad - MAX_REPORTED_ERRORS} more with errors.`;
+  if (bad > MAX_REPORTED_ERRORS) errors.more = importText(lang, 'more', { count: bad - MAX_REPORTED_ERRORS });
   throw invalidFile(errors, `${bad} of ${rows.length} products have errors; nothing was imported. Correct them in the file and import it again.`);
 }
 
@@ -181,7 +161,7 @@ function lineOfRecord(info: { lines: number; raw?: string }): number {
 }
 
 /** A CSV file (header row required, columns named as exported, any order, case ignored). */
-export function readCsvFile(content: string): ImportedFile {
+export function readCsvFile(content: string, lang: ImportLang = 'en'): ImportedFile {
   const text = content.replace(/^\uFEFF/, '');
   let columns: string[] = [];
   let records: { record: Record<string, string>; info: { lines: number; raw?: string } }[];
@@ -199,12 +179,12 @@ export function readCsvFile(content: string): ImportedFile {
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     const where = typeof line === 'number' && line > 0 ? `line ${line}` : 'file';
-    throw invalidFile({ [where]: 'this line cannot be read as CSV (a quote opened and never closed, or a line too long).' }, 'The file is not a valid CSV file.');
+    throw invalidFile({ [where]: importText(lang, 'unreadableCsv') }, 'The file is not a valid CSV file.');
   }
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) {
     throw invalidFile(
-      { 'line 1': `the first line must name the columns; missing: ${missing.join(', ')} (known columns: ${KNOWN_COLUMNS.join(', ')}).` },
+      { 'line 1': importText(lang, 'missingColumns', { missing: missing.join(', '), known: KNOWN_COLUMNS.join(', ') }) },
       'The first line of the file must name its columns: url and name at least.',
     );
   }
@@ -221,19 +201,19 @@ export function readCsvFile(content: string): ImportedFile {
       note: cell(record, 'note'),
     },
   }));
-  return { products: checkAll(rows, 'euros') };
+  return { products: checkAll(rows, 'euros', lang) };
 }
 
 /**
  * A JSON file: an export of this service (`{ name, products: [...] }`), a list as the API answers
  * it (`{ data: { name, products } }`), or a bare array of products. Prices in integer cents.
  */
-export function readJsonFile(value: unknown): ImportedFile {
+export function readJsonFile(value: unknown, lang: ImportLang = 'en'): ImportedFile {
   let doc = value;
   if (doc && typeof doc === 'object' && !Array.isArray(doc) && 'data' in doc) doc = (doc as { data: unknown }).data;
   const products = Array.isArray(doc) ? doc : doc && typeof doc === 'object' ? (doc as { products?: unknown }).products : undefined;
   if (!Array.isArray(products)) {
-    throw invalidFile({ file: 'the file holds no "products" array.' }, 'This JSON file is not a list: export a list to see the expected shape.');
+    throw invalidFile({ file: importText(lang, 'noProductsArray') }, 'This JSON file is not a list: export a list to see the expected shape.');
   }
   const listName = !Array.isArray(doc) && typeof (doc as { name?: unknown }).name === 'string' ? (doc as { name: string }).name : undefined;
   const rows = products.map((p: unknown, i) => {
@@ -243,16 +223,16 @@ export function readJsonFile(value: unknown): ImportedFile {
       row: { name: o.name, url: o.url, price: o.price, image: o.image, quantity: o.quantity, mostWanted: o.mostWanted, note: o.note },
     };
   });
-  return { name: listName, products: checkAll(rows, 'cents') };
+  return { name: listName, products: checkAll(rows, 'cents', lang) };
 }
 
 /** JSON text → the file; text that is not JSON is a 422 that says so. */
-export function readJsonText(content: string): ImportedFile {
+export function readJsonText(content: string, lang: ImportLang = 'en'): ImportedFile {
   let value: unknown;
   try {
     value = JSON.parse(content.replace(/^\uFEFF/, ''));
   } catch {
-    throw invalidFile({ file: 'this is not valid JSON.' }, 'The file is not a valid JSON file. Export the list again, or import a CSV file.');
+    throw invalidFile({ file: importText(lang, 'invalidJson') }, 'The file is not a valid JSON file. Export the list again, or import a CSV file.');
   }
-  return readJsonFile(value);
+  return readJsonFile(value, lang);
 }

@@ -166,6 +166,12 @@ describe('POST /api/product-lists/import: bad files', () => {
     expect(await ownedListCount(me)).toBe(before);
   });
 
+  it('speaks the caller’s language in what it says of each line', async () => {
+    const me = await person('fr');
+    const res = await importCsv(me, 'url,name,price\nhttps://shop.example/1,,abc\n', '?name=X');
+    expect(res.body.errors).toEqual({ 'line 2': 'le nom est vide; le prix n’est pas un montant en euros (écrivez 19,99, ou laissez-le vide).' });
+  });
+
   it('requires a header row naming url and name', async () => {
     const me = await person();
     const res = await importCsv(me, 'https://shop.example/1,Socks\n', '?name=X');

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Router } from 'express';
 import { HttpError } from '@wishlist/service-kit';
 import { z } from 'zod';
+import { importText } from '../domain/importMessages';
 import type { AccountLimits } from '../domain/limits';
 import { exportList, importList, type FileFormat, type ImportInput } from '../domain/listExchange';
 
@@ -48,13 +49,14 @@ function formatOf(explicit: FileFormat | undefined, fileName: string | undefined
 
 /** The request, whichever of its accepted shapes it has, as the domain's input. */
 function importInput(req: Request): ImportInput {
+  const lang = req.identity?.lang ?? 'en';
   const query = importQuery.safeParse(req.query);
   if (!query.success) throw HttpError.badRequest('name and fileName are text, format is json or csv.', 'invalid_query');
   const { name, fileName, format } = query.data;
   if (typeof req.body === 'string') {
     if (Buffer.byteLength(req.body) > IMPORT_MAX_BYTES) throw tooLarge();
     const csvType = req.is(['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel']);
-    return { format: format ?? (csvType ? 'csv' : formatOf(undefined, fileName, req.body)), content: req.body, name, fileName };
+    return { format: format ?? (csvType ? 'csv' : formatOf(undefined, fileName, req.body)), content: req.body, name, fileName, lang };
   }
   if (req.is('application/json') && req.body !== undefined) {
     const wrapped = envelope.safeParse(req.body);
@@ -62,9 +64,9 @@ function importInput(req: Request): ImportInput {
       const w = wrapped.data;
       if (Buffer.byteLength(w.content) > IMPORT_MAX_BYTES) throw tooLarge();
       const file = w.fileName ?? fileName;
-      return { format: formatOf(w.format ?? format, file, w.content), content: w.content, name: w.name ?? name, fileName: file };
+      return { format: formatOf(w.format ?? format, file, w.content), content: w.content, name: w.name ?? name, fileName: file, lang };
     }
-    return { format: 'json', content: { json: req.body }, name, fileName };
+    return { format: 'json', content: { json: req.body }, name, fileName, lang };
   }
   throw new HttpError(415, 'unsupported_media_type', 'Send the file as the body, with Content-Type text/csv or application/json.');
 }
@@ -73,11 +75,12 @@ function importInput(req: Request): ImportInput {
  * The body parsers' refusals on the import path, said in terms of a file: a body over the limit
  * (413) and a JSON file that does not parse (422), where other routes answer generic errors.
  */
-const importParseErrors: ErrorRequestHandler = (err, _req, _res, next) => {
+const importParseErrors: ErrorRequestHandler = (err, req, _res, next) => {
   const type = (err as { type?: string } | undefined)?.type;
   if (type === 'entity.too.large') return next(tooLarge());
   if (type === 'entity.parse.failed') {
-    return next(new HttpError(422, 'invalid_file', 'The file is not a valid JSON file. Export the list again, or import a CSV file.', { file: 'this is not valid JSON.' }));
+    const file = importText(req.identity?.lang ?? 'en', 'invalidJson');
+    return next(new HttpError(422, 'invalid_file', 'The file is not a valid JSON file. Export the list again, or import a CSV file.', { file }));
   }
   next(err);
 };
