@@ -61,6 +61,14 @@ describe('Import a list: a file', () => {
     expect(screen.getByRole('button', { name: /^winter/ })).toHaveTextContent('2 products');
   });
 
+  it('takes a file without a known extension as JSON when its text is JSON', async () => {
+    await openImport();
+    files.importProductList.mockResolvedValue({ id: 'L9', name: 'Saved', isOwner: true, products: [] } as never);
+    chooseFile(new File(['{"name":"Saved","products":[]}'], 'download', { type: '' }));
+    await submit();
+    await waitFor(() => expect(files.importProductList).toHaveBeenCalledWith({ content: '{"name":"Saved","products":[]}', fileName: 'download', format: 'json' }, ''));
+  });
+
   it('asks for a file first, and names each bad line when the service refuses the file', async () => {
     await openImport();
     await submit();

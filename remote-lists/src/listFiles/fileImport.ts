@@ -15,8 +15,11 @@ export interface FileLineError {
   message: string;
 }
 
-export function formatOfFile(file: { name: string; type: string }): ListFileFormat {
-  return /\.json$/i.test(file.name) || /json/.test(file.type) ? 'json' : 'csv';
+/** By the file's extension or type; a file named otherwise is JSON when its text starts like JSON. */
+export function formatOfFile(file: { name: string; type: string }, content: string): ListFileFormat {
+  if (/\.json$/i.test(file.name) || /json/.test(file.type)) return 'json';
+  if (/\.csv$/i.test(file.name) || /csv/.test(file.type)) return 'csv';
+  return /^\uFEFF?\s*[[{]/.test(content) ? 'json' : 'csv';
 }
 
 function linesOf(errors: Record<string, unknown>): FileLineError[] {
@@ -70,7 +73,7 @@ export async function importFile(file: File, name: string): Promise<{ list: Prod
     return { refused: { kind: 'unreadable' } };
   }
   try {
-    return { list: await importProductList({ content, fileName: file.name, format: formatOfFile(file) }, name) };
+    return { list: await importProductList({ content, fileName: file.name, format: formatOfFile(file, content) }, name) };
   } catch (e) {
     return { refused: refusalOf(e) };
   }

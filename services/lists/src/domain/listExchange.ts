@@ -89,11 +89,10 @@ export async function importList(userId: string, input: ImportInput, limits: Acc
     if (outcome.refused === 'too_many_lists') {
       throw HttpError.conflict(`You own ${MAX_LISTS_PER_OWNER} lists, the most one account can keep. Delete a list you no longer need, then import this file again.`, 'too_many_lists');
     }
-    const room = outcome.room;
-    const base = accountFull(limits.maxProductsPerAccount);
+    // The code of a single creation refused at the cap, with a message about the whole file.
     throw HttpError.conflict(
-      `This file has ${file.products.length} products and your lists have room for ${room} more (an account keeps at most ${limits.maxProductsPerAccount.toLocaleString('en-US')}). Remove products you no longer need, or import a shorter file. Nothing was imported.`,
-      base.code,
+      `This file has ${file.products.length} products and your lists have room for ${outcome.room} more (an account keeps at most ${limits.maxProductsPerAccount.toLocaleString('en-US')}). Remove products you no longer need, or import a shorter file. Nothing was imported.`,
+      accountFull(limits.maxProductsPerAccount).code,
     );
   }
   return toListData(outcome.list, outcome.products, userId);
