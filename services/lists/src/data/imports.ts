@@ -1,4 +1,3 @@
-import mongoose from 'mongoose';
 import { atomically, Product, ProductList, randomListId, type ProductDoc, type ProductListDoc } from './models';
 import { countOwnerProducts, type ProductValues } from './products';
 
@@ -31,21 +30,12 @@ export function insertImportedList(ownerId: string, name: string, products: Impo
     const held = await countOwnerProducts(ownerId, session);
     if (held + products.length > caps.maxPerAccount) return { refused: 'account_full' as const, room: Math.max(0, caps.maxPerAccount - held) };
     const listId = randomListId();
-    const now = new Date();
-    const docs = products.map((p) => ({
-      _id: new mongoose.Types.ObjectId(),
-      ...p,
-      listId,
-      ownerId,
-      hasBeenOffered: false,
-      offeredBy: null,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    // Written through the driver: a field the schema does not declare (quantity, mostWanted,
-    // note) is kept as the file gave it, where mongoose's strict mode would drop it.
-    if (docs.length > 0) await Product.collection.insertMany(docs, { session });
+    // Documents of the model, so that every default it declares applies (fields other features
+    // add and query on), built with `strict: false` so that a field it does not declare yet
+    // (quantity, mostWanted, note) is kept as the file gave it instead of being dropped.
+    const docs = products.map((p) => new Product({ ...p, listId, ownerId }, null, { strict: false }));
+    if (docs.length > 0) await Product.insertMany(docs, { session });
     const [list] = await ProductList.create([{ _id: listId, ownerId, name, productIds: docs.map((d) => d._id) }], { session });
-    return { list: list.toObject() as ProductListDoc, products: docs as unknown as ProductDoc[] };
+    return { list: list.toObject() as ProductListDoc, products: docs.map((d) => d.toObject() as ProductDoc) };
   });
 }
