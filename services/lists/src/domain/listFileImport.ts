@@ -143,7 +143,7 @@ function checkAll(rows: { place: string; row: RawRow }[], priceFrom: 'cents' | '
   for (const { place, row } of rows) {
     const { product, problems } = checkRow(row, priceFrom);
     if (product) products.push(product);
-    else if (++bad <= MAX_REPORTED_ERRORS) errors[place] = `${problems.map((p) => importText(lang, p)).join('; ')}.`;
+    else if (++bad <= MAX_REPORTED_ERRORS) errors[place] = `${problems.map((p) => importText(lang, p)).join(lang === 'fr' ? '\u00a0; ' : '; ')}.`;
   }
   if (bad === 0) return products;
   if (bad > MAX_REPORTED_ERRORS) errors.more = importText(lang, 'more', { count: bad - MAX_REPORTED_ERRORS });

@@ -169,7 +169,7 @@ describe('POST /api/product-lists/import: bad files', () => {
   it('speaks the caller’s language in what it says of each line', async () => {
     const me = await person('fr');
     const res = await importCsv(me, 'url,name,price\nhttps://shop.example/1,,abc\n', '?name=X');
-    expect(res.body.errors).toEqual({ 'line 2': 'le nom est vide; le prix n’est pas un montant en euros (écrivez 19,99, ou laissez-le vide).' });
+    expect(res.body.errors).toEqual({ 'line 2': 'le nom est vide\u00a0; le prix n’est pas un montant en euros (écrivez 19,99, ou laissez-le vide).' });
   });
 
   it('requires a header row naming url and name', async () => {
