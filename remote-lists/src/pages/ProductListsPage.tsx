@@ -12,6 +12,9 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import { useBottomBarHeight } from '../lib/useBottomBarHeight';
+import { ExportActions } from '../listFiles/ExportActions';
+import { UploadIcon } from '../listFiles/icons';
+import { ImportListDialog, type ImportedList } from '../listFiles/ImportListDialog';
 import '../styles/lists.css';
 
 type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; picture?: string; favoritedAt?: string };
@@ -30,6 +33,7 @@ export default function ProductListsPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
   const footerRef = useBottomBarHeight<HTMLDivElement>();
   const refusalId = useId();
   usePageTitle(t('listsPage.documentTitle'), t('common.siteName'));
@@ -70,6 +74,16 @@ export default function ProductListsPage() {
     ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, picture: f.picture, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;
+
+  // A new list made by an import: shown at once, and known to the list pages already loaded.
+  const onImported = (list: ImportedList) => {
+    setOwned((lists) => {
+      const others = (lists ?? []).filter((l) => l.id !== list.id);
+      return [...others, { id: list.id, name: list.name, isOwner: true, products: [], productCount: list.productCount }];
+    });
+    if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ id: list.id, name: list.name, isOwner: true });
+    void refreshDefaultListId().catch(() => undefined);
+  };
   const toggle = (id: string) => setSelectedId((current) => (current === id ? null : id));
 
   const deleteSelected = async () => {
@@ -168,6 +182,7 @@ export default function ProductListsPage() {
                 <ExternalIcon />
                 <span className="ui-button__label">{t('listsPage.open')}</span>
               </Link>
+              {selected.owned && <ExportActions listId={selected.id} listName={selected.name} />}
               {selected.owned ? (
                 // The server refuses to delete the only owned list (SPEC §5): said before, not after.
                 <Button
@@ -186,10 +201,15 @@ export default function ProductListsPage() {
               )}
             </>
           ) : (
-            <Link to={paths.createList} className="ui-button ui-button--primary ui-button--md">
-              <PlusIcon />
-              <span className="ui-button__label">{t('listsPage.create')}</span>
-            </Link>
+            <>
+              <Link to={paths.createList} className="ui-button ui-button--primary ui-button--md">
+                <PlusIcon />
+                <span className="ui-button__label">{t('listsPage.create')}</span>
+              </Link>
+              <Button variant="secondary" icon={<UploadIcon />} onClick={() => setImporting(true)}>
+                {t('importList.open')}
+              </Button>
+            </>
           )}
         </div>
         {selected?.owned && owned.length <= 1 && (
@@ -198,6 +218,7 @@ export default function ProductListsPage() {
           </p>
         )}
       </div>
+      {importing && <ImportListDialog onClose={() => setImporting(false)} onImported={onImported} />}
       <ConfirmDialog
         open={confirming && !!selected}
         title={t('deleteList.title', { name: selected?.name ?? '' })}

@@ -31,6 +31,9 @@ export const listsConfig = defineConfig('lists', {
   maxFavoritesPerAccount: setting('MAX_FAVORITES_PER_ACCOUNT', schemas.positiveInt, '500'),
   productCreationLimit: setting('PRODUCT_CREATION_LIMIT', schemas.positiveInt, '120'),
   productCreationWindowMs: setting('PRODUCT_CREATION_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
+  // File imports (POST /api/product-lists/import) per account: each one may add a whole list.
+  importLimit: setting('IMPORT_LIMIT', schemas.positiveInt, '10'),
+  importWindowMs: setting('IMPORT_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

@@ -47,6 +47,8 @@ export function isAuthError(e: unknown): boolean {
 export interface ApiResponse<T> {
   status: number;
   data: T;
+  /** The answer's headers, with `rawText` (a download's file name). */
+  headers?: Headers;
 }
 
 export interface ApiClientConfig {
@@ -129,6 +131,13 @@ export interface RequestOptions {
    * answers (fetching a shop's page) needs longer than the 3 s connect timeout.
    */
   timeoutMs?: number;
+  /**
+   * Sends `body` (a string) as it is with this Content-Type instead of as JSON: a file the
+   * person chose (CSV, JSON) goes as its own bytes.
+   */
+  contentType?: string;
+  /** A successful answer's body as text, whatever its type (a file to save as it came). */
+  rawText?: boolean;
 }
 
 export async function request<T = unknown>(
@@ -139,7 +148,7 @@ export async function request<T = unknown>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
+    'Content-Type': options.contentType ?? 'application/json',
     'X-Wishlist-App': `${config.app}/${Date.now()}`,
   };
   const language = config.getLanguage();
@@ -160,7 +169,7 @@ export async function request<T = unknown>(
       (await config.fetch(config.baseUrl + path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : options.contentType && typeof body === 'string' ? body : JSON.stringify(body),
         signal: controller.signal,
         credentials: 'same-origin',
       }));
@@ -170,10 +179,11 @@ export async function request<T = unknown>(
   } finally {
     clearTimeout(timer);
   }
-  const data = await readBody(res);
+  const ok = res.status >= 200 && res.status < 300;
+  const data = options.rawText && ok ? await res.text().catch(() => '') : await readBody(res);
   if (res.status >= 200 && res.status < 400) {
     config.onReachability(true);
-    return { status: res.status, data: data as T };
+    return options.rawText ? { status: res.status, data: data as T, headers: res.headers } : { status: res.status, data: data as T };
   }
   // A gateway that cannot reach its upstream answers 502-504: the API is not reachable.
   if (res.status >= 502 && res.status <= 504) config.onReachability(false);

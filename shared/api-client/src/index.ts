@@ -4,4 +4,5 @@ export * from './signInRequests';
 export * from './session';
 export * from './accountDevices';
 export { TimedCache } from './cache';
+export * from './listFiles';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';

@@ -1,3 +1,4 @@
+import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { HttpError } from './errors';
@@ -105,6 +106,26 @@ describe('createService', () => {
     const res = await request(app).post('/echo').send({ text: 'x'.repeat(5000) });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('leaves the body of an ownBodyPaths route to that route (its own limit)', async () => {
+    const own = createService({
+      name: 'demo-own-body',
+      usesDatabase: false,
+      bodyLimit: '1kb',
+      ownBodyPaths: ['/upload'],
+      routes(router) {
+        router.post('/upload', express.json({ limit: '8kb' }), (req, res) => {
+          res.json({ data: { length: JSON.stringify(req.body).length } });
+        });
+        router.post('/echo', (req, res) => {
+          res.json({ data: req.body });
+        });
+      },
+    }).app;
+    const big = { text: 'x'.repeat(5000) };
+    expect((await request(own).post('/upload').send(big)).body).toEqual({ data: { length: 5011 } });
+    expect((await request(own).post('/echo').send(big)).status).toBe(413);
   });
 
   it('answers unknown routes with 404 JSON', async () => {

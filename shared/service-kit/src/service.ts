@@ -60,6 +60,11 @@ export interface CreateServiceOptions {
   routes: (router: Router, context: { logger: Logger }) => void;
   /** JSON body size limit (default 100kb). */
   bodyLimit?: string;
+  /**
+   * Paths whose route reads its own body (its own types, limit and error answers, e.g. a file
+   * upload): the kit's JSON parser leaves their requests alone.
+   */
+  ownBodyPaths?: readonly string[];
   /** Whether GET /health reports (and depends on) the mongoose connection. Default true. */
   usesDatabase?: boolean;
   logger?: Logger;
@@ -157,7 +162,9 @@ export function createService(options: CreateServiceOptions): Service {
   if (options.config?.metricsPort === undefined) app.get('/metrics', (req, res) => void answerMetrics(req, res));
   app.use(requestLogger(logger));
   app.use(clientAddress());
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  const json = express.json({ limit: options.bodyLimit ?? '100kb' });
+  const ownBodyPaths = new Set(options.ownBodyPaths ?? []);
+  app.use(ownBodyPaths.size === 0 ? json : (req, res, next) => (ownBodyPaths.has(req.path) ? next() : json(req, res, next)));
   const usesDatabase = options.usesDatabase ?? true;
   const lifecycle = createLifecycle();
   app.get(READINESS_PATH, readinessHandler(options.name, lifecycle, () => {

@@ -61,7 +61,7 @@ export function insertProduct(ownerId: string, listId: string, values: ProductVa
  * where counting the products would read every one of them). Each add, move and removal
  * changes the order in the same transaction as the product, so the sum is the count.
  */
-async function countOwnerProducts(ownerId: string, session: mongoose.ClientSession): Promise<number> {
+export async function countOwnerProducts(ownerId: string, session: mongoose.ClientSession): Promise<number> {
   const [row] = await ProductList.aggregate<{ n: number }>([
     { $match: { ownerId } },
     { $group: { _id: null, n: { $sum: { $size: { $ifNull: ['$productIds', []] } } } } },

@@ -17,6 +17,7 @@ import {
 } from '../domain/products';
 import { createImagesRouter } from '../images';
 import { createPagesRouter } from '../pages';
+import { IMPORT_PATH, listFileRoutes } from './listFiles';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
 const userOf = (req: Request) => req.identity!.userId;
@@ -51,6 +52,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
     name: 'lists',
     config,
     logger: deps.logger,
+    ownBodyPaths: [IMPORT_PATH],
     routes(router, { logger }) {
       router.use(createImagesRouter(config)); // GET /api/images/{token}: cached by browsers, before no-store
       router.use('/api', noStore);
@@ -76,6 +78,19 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         counts: (_req, res) => res.statusCode === 404,
         message: 'Too many links to lists that do not exist were opened from your connection. Wait a few minutes, then try again.',
       });
+
+      // An import writes a whole list at once: a few per account and window. It also counts as one
+      // creation, so an account already held back by the creation limit cannot import either.
+      const importRate = createRateLimit({
+        name: 'list-imports-per-account',
+        windowMs: config.importWindowMs,
+        limit: config.importLimit,
+        key: (req) => `imports:${userOf(req)}`,
+        message: 'You imported several lists in a short time. Wait a few minutes, then import this file again.',
+      });
+
+      // Export and import (before the routes that take a list id)
+      listFileRoutes(router, { signedIn, limits, rateLimits: [creationRate, importRate], missRate });
 
       // Lists
       router.get('/api/product-lists', signedIn, async (req, res) => {
