@@ -1,4 +1,15 @@
-import { createRateLimit, createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
+import {
+  createMailer,
+  createRateLimit,
+  createService,
+  optionalIdentity,
+  requireIdentity,
+  requireService,
+  validateShape,
+  type Logger,
+  type Mailer,
+  type Service,
+} from '@wishlist/service-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
@@ -17,6 +28,9 @@ import {
 } from '../domain/products';
 import { createImagesRouter } from '../images';
 import { createPagesRouter } from '../pages';
+import { createReminderSweeper, type ReminderSweeper } from '../reminders/sweep';
+import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } from '../reminders/unsubscribe';
+import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
 const userOf = (req: Request) => req.identity!.userId;
@@ -44,10 +58,30 @@ function sendJson(req: Request, res: Response, body: JsonBody): void {
   res.end(req.method === 'HEAD' ? undefined : body.bytes);
 }
 
-/** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites. */
-export function createListsService(config: ListsConfig, deps: { logger?: Logger } = {}): Service {
+/** The unsubscribe page for a browser (the mail's link), the JSON answer for anything else. */
+function sendUnsubscribe(req: Request, res: Response, state: UnsubscribeState): void {
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.type('html').send(unsubscribePage(state));
+    return;
+  }
+  const { lang: _lang, ...data } = state;
+  res.json({ data });
+}
+
+export interface ListsService extends Service {
+  reminders: ReminderSweeper;
+  /** Sweeps occasion reminders now, then every REMINDER_SWEEP_SECONDS. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites, occasion reminders. */
+export function createListsService(
+  config: ListsConfig,
+  deps: { logger?: Logger; users?: UsersApi; mailer?: Mailer; now?: () => Date } = {},
+): ListsService {
   listReadCache.setTtl(config.listReadCacheMs);
-  return createService({
+  const service = createService({
     name: 'lists',
     config,
     logger: deps.logger,
@@ -147,6 +181,15 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
         res.status(204).end();
       });
 
+      // The unsubscribe link of an occasion reminder, opened without signing in: reading it
+      // changes nothing; its POST (the page's button, or a mail client's one-click) unsubscribes.
+      router.get('/api/favorites/reminders/:token', missRate, async (req, res) => {
+        sendUnsubscribe(req, res, await readUnsubscribe(param(req, 'token')));
+      });
+      router.post('/api/favorites/reminders/:token', missRate, async (req, res) => {
+        sendUnsubscribe(req, res, await unsubscribe(param(req, 'token')));
+      });
+
       // Internal: the offers service
       const offers = requireService(['offers']);
       router.post('/internal/products/lookup', offers, validateShape({ body: lookupBody }), async (req, res) => {
@@ -175,4 +218,38 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       });
     },
   });
+
+  const reminders = createReminderSweeper({
+    users: deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs }),
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger: service.logger }),
+    publicUrl: config.publicUrl,
+    logger: service.logger,
+    now: deps.now,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return; // one sweep at a time in a copy; copies share the work through their claims
+    running = reminders
+      .sweep()
+      .catch((err) => service.logger.error({ err }, 'reminder sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    ...service,
+    reminders,
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, config.reminderSweepSeconds * 1000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
 }

@@ -301,13 +301,13 @@ describe('account erasure', () => {
     const { fromService } = await import('../test-support/harness');
     const erased = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, products: 1, lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, reminders: 0, products: 1, lists: 1 } });
     expect((await api().get('/api/favorites').set(kept.headers)).body.data).toEqual([]);
     expect((await api().get(`/api/product-lists/${gone.defaultListId}`)).status).toBe(404);
     // Writes still in flight with the erased identity create nothing.
     expect((await api().post('/api/product-lists').set(await as(gone.id)).send({ name: 'x' })).status).toBe(401);
     expect((await api().put(`/api/favorites/${kept.defaultListId}`).set(await as(gone.id))).status).toBe(401);
     const again = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
-    expect(again.body.data.deleted).toEqual({ favorites: 0, products: 0, lists: 0 });
+    expect(again.body.data.deleted).toEqual({ favorites: 0, reminders: 0, products: 0, lists: 0 });
   });
 });
