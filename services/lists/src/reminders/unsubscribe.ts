@@ -56,9 +56,9 @@ const pageTexts: Record<Lang, { title: string; ask: (name: string) => string; bu
   },
   fr: {
     title: 'Rappels d’occasion',
-    ask: (name) => `Ne plus recevoir de rappel de l’occasion de la liste d’envies ${name} ? La liste reste dans vos favoris.`,
+    ask: (name) => `Ne plus recevoir de rappel de l’occasion de la liste d’envies ${name}\u00a0? La liste reste dans vos favoris.`,
     button: 'Arrêter les rappels',
-    done: (name) => `C’est fait : vous ne recevrez plus de rappel de la liste d’envies ${name}.`,
+    done: (name) => `C’est fait\u00a0: vous ne recevrez plus de rappel de la liste d’envies ${name}.`,
     quote: (n) => `«\u00a0${n}\u00a0»`,
   },
 };
