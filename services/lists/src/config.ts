@@ -36,7 +36,7 @@ export const listsConfig = defineConfig('lists', {
     description: "the auth service (a list follower's e-mail address and language, for occasion reminders)",
   }),
   internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),
-  reminderSweepSeconds: setting('REMINDER_SWEEP_SECONDS', schemas.positiveInt, '60', {
+  reminderSweepSeconds: setting('REMINDER_SWEEP_SECONDS', schemas.positiveInt, '30', {
     description: 'how often due occasion reminders are made and mailed (once whatever the number of copies)',
   }),
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { daysBetween, utcDay } from '@wishlist/contracts';
 import type { Logger, Mailer } from '@wishlist/service-kit';
 import { findList } from '../data/lists';
-import { addTokenHash, claimReminder, hashToken, markReminder, remindersAreOff, retryReminderAt, takeDueList, type ReminderDoc } from '../data/reminders';
+import { addTokenHash, claimReminder, hashToken, markReminder, retryReminderAt, takeDueList, type ReminderDoc } from '../data/reminders';
 import { Favorite } from '../data/models';
 import { reminderMail } from './reminderMail';
 import type { UsersApi } from './users';
@@ -38,15 +38,16 @@ export function createReminderSweeper(deps: ReminderDeps): ReminderSweeper {
   async function deliver(reminder: ReminderDoc): Promise<'sent' | 'dropped'> {
     const at = now();
     const list = await findList(String(reminder.listId));
-    const stillFollowed = list && (await Favorite.exists({ userId: reminder.userId, listId: reminder.listId }).exec()) !== null;
+    // Still followed, and not unsubscribed since the reminder was made.
+    const favorite = list ? await Favorite.findOne({ userId: reminder.userId, listId: reminder.listId }, { remindersOff: 1 }).lean().exec() : null;
     const applies =
       list &&
-      stillFollowed &&
+      favorite &&
+      !favorite.remindersOff &&
       !list.archived &&
       list.eventDate === reminder.eventDate &&
       reminder.eventDate >= utcDay(at) &&
-      list.ownerId !== reminder.userId &&
-      !(await remindersAreOff(reminder.userId, reminder.listId));
+      list.ownerId !== reminder.userId;
     if (!applies) {
       await markReminder(reminder._id, 'dropped', at);
       return 'dropped';
