@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { utcDay } from '@wishlist/contracts';
+import { reminderDueAt } from './occasions';
 import { atomically, Favorite, ProductList, type ProductListDoc } from './models';
 
 /**
@@ -67,6 +68,27 @@ export function takeDueList(now: Date): Promise<ProductListDoc | null> {
     }
     return list;
   });
+}
+
+/**
+ * Someone who follows a list once its reminders are due (its date within the reminder's reach,
+ * not past) is reminded too: one reminder for them, due now, unless they had one for this date.
+ */
+export async function remindLateFollower(userId: string, list: ProductListDoc, now: Date): Promise<boolean> {
+  const due = reminderDueAt(list.eventDate, now);
+  if (!list.eventDate || !due || due > now || list.archived || list.ownerId === userId) return false;
+  await Reminder.init(); // the unique index must exist: concurrent adds make one reminder
+  try {
+    const r = await Reminder.updateOne(
+      { listId: list._id, userId, eventDate: list.eventDate },
+      { $setOnInsert: { state: 'due', attempts: 0, nextAttemptAt: now, tokenHashes: [], sentAt: null } },
+      { upsert: true },
+    ).exec();
+    return r.upsertedCount > 0;
+  } catch (err) {
+    if ((err as { code?: number })?.code === 11000) return false;
+    throw err;
+  }
 }
 
 /**

@@ -81,6 +81,9 @@ export function createListsService(
   deps: { logger?: Logger; users?: UsersApi; mailer?: Mailer; now?: () => Date } = {},
 ): ListsService {
   listReadCache.setTtl(config.listReadCacheMs);
+  // A change that can make a reminder due (a date, a restore, a new follower) sweeps at once in a
+  // started service rather than at the next interval; the sweep's claims keep it to one mail.
+  let remindersChanged: () => void = () => undefined;
   const service = createService({
     name: 'lists',
     config,
@@ -117,6 +120,7 @@ export function createListsService(
       });
       router.post('/api/product-lists', signedIn, body, async (req, res) => {
         res.status(201).json({ data: await createList(userOf(req), req.body) });
+        remindersChanged();
       });
       // Read by someone not signed in (a shared link), the answer is the same for everyone: a shared
       // cache may reuse it briefly (s-maxage); browsers revalidate it every time (max-age=0, ETag).
@@ -128,6 +132,7 @@ export function createListsService(
       });
       router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });
+        remindersChanged();
       });
       router.delete('/api/product-lists/:id', signedIn, async (req, res) => {
         await deleteList(userOf(req), param(req, 'id'));
@@ -175,6 +180,7 @@ export function createListsService(
       router.put('/api/favorites/:id', signedIn, missRate, async (req, res) => {
         await addFavorite(userOf(req), param(req, 'id'), limits);
         res.status(204).end();
+        remindersChanged();
       });
       router.delete('/api/favorites/:id', signedIn, async (req, res) => {
         await removeFavorite(userOf(req), param(req, 'id'));
@@ -228,14 +234,27 @@ export function createListsService(
   });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
+  let again = false;
   const tick = () => {
-    if (running) return; // one sweep at a time in a copy; copies share the work through their claims
+    // One sweep at a time in a copy (copies share the work through their claims); a change
+    // arriving during a sweep gets one more sweep after it.
+    if (running) {
+      again = true;
+      return;
+    }
     running = reminders
       .sweep()
       .catch((err) => service.logger.error({ err }, 'reminder sweep failed'))
       .finally(() => {
         running = undefined;
+        if (again && timer) {
+          again = false;
+          tick();
+        }
       });
+  };
+  remindersChanged = () => {
+    if (timer) tick();
   };
   return {
     ...service,
@@ -249,6 +268,7 @@ export function createListsService(
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      again = false;
       await running;
     },
   };

@@ -67,6 +67,12 @@ async function setDate(owner: Person, listId: string, eventDate: string | null) 
   expect(res.status).toBe(200);
 }
 
+/** Polls a condition (the sweep runs in the background), failing after 10 s. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(condition()).toBe(true);
+}
+
 const tokenOf = (mail: Mail) => /\/api\/favorites\/reminders\/([A-Za-z0-9_-]{22})/.exec(mail.text)![1];
 
 describe('occasion reminders', () => {
@@ -252,6 +258,51 @@ describe('occasion reminders', () => {
     expect(mail.html).toContain('&lt;b&gt;Party&lt;/b&gt; &amp; &quot;fun&quot;');
     expect(mail.html).not.toContain('<b>Party');
     expect(mail.subject).not.toContain('Party');
+  });
+
+  it('someone who follows the list once its reminder is due is reminded too, once', async () => {
+    // Following goes through the app, which reads the real clock: dates from today.
+    const w = world();
+    const today = new Date();
+    w.at(today.toISOString());
+    const inDays = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const owner = await person();
+    const anna = await person();
+    await follow(anna, owner.defaultListId);
+    await setDate(owner, owner.defaultListId, inDays(9));
+    await w.sweep();
+    const late = await person();
+    await follow(late, owner.defaultListId);
+    w.at(new Date(Date.now() + 1000).toISOString()); // the late reminder is due from the moment of the follow
+    await w.sweep();
+    expect(w.to(late)).toHaveLength(1);
+    await api().delete(`/api/favorites/${owner.defaultListId}`).set(late.headers);
+    await follow(late, owner.defaultListId);
+    await w.sweep();
+    expect(w.to(late)).toHaveLength(1);
+    expect(w.to(anna)).toHaveLength(1);
+    // Following a list whose date is further away than the reminder reaches reminds nobody yet.
+    const second = await owner.createList('Later');
+    await setDate(owner, second, inDays(100));
+    await follow(late, second);
+    await w.sweep();
+    expect(w.to(late)).toHaveLength(1);
+  });
+
+  it('a started service sends a reminder as soon as a change makes it due, without waiting for its interval', async () => {
+    const w = world();
+    const owner = await person();
+    const anna = await person();
+    await follow(anna, owner.defaultListId);
+    w.service.start();
+    try {
+      const res = await request(w.service.app).patch(`/api/product-lists/${owner.defaultListId}`).set(owner.headers).send({ eventDate: '2030-01-10' });
+      expect(res.status).toBe(200);
+      await waitFor(() => w.to(anna).length === 1);
+    } finally {
+      await w.service.stop();
+    }
+    expect(w.to(anna)).toHaveLength(1);
   });
 
   it('texts exist in English and French alike', () => {
