@@ -122,20 +122,6 @@ describe('POST /api/offerings', () => {
     expect(h.mailer.sent).toHaveLength(0);
   });
 
-  it('refuses products of an archived list with 409 list_archived: nothing created, nothing held, no mail', async () => {
-    const free = h.lists.add(ALICE);
-    const archived = h.lists.add(BOB, { archived: true });
-    h.mailer.sent.length = 0;
-    const res = await post(offerBody([free, archived]));
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('list_archived');
-    expect(res.body.error.message).toMatch(/archived/);
-    expect(res.body.conflicts).toEqual([archived]);
-    expect(h.lists.held()).toEqual([]);
-    expect(await offeringsInDb()).toHaveLength(0);
-    expect(h.mailer.sent).toHaveLength(0);
-  });
-
   it('lets exactly one of several concurrent offers have a product; the others get 409', async () => {
     const p = h.lists.add(ALICE);
     h.lists.control.claimDelayMs = 20;
