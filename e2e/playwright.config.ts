@@ -87,6 +87,8 @@ export default defineConfig({
         // Anonymous list reads stay in the gateway's cache for 30 s instead of 1: every journey then
         // shows that a write through the gateway makes the next read fresh (no stale list anywhere).
         PUBLIC_LIST_SHARED_MAX_AGE_S: '30',
+        // Occasion reminders go out within seconds (the journey waits for one in the outbox).
+        REMINDER_SWEEP_SECONDS: '2',
       },
     },
     {

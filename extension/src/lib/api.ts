@@ -33,7 +33,8 @@ export function connect(server: string, token: StoredToken | null): void {
 
 /** SPEC §6: owned lists are the only targets when saving products; the first one is the default. */
 export async function ownLists(): Promise<ProductList[]> {
-  return (await getProductLists()).filter((l) => l.isOwner);
+  // An archived list is read-only: the popup never offers it as a target.
+  return (await getProductLists()).filter((l) => l.isOwner && !l.archived);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ProductList } from '@wishlist/contracts';
 import { Button } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { ChevronLeft, ChevronRight, HeartIcon, TrashIcon } from './Icons';
+import { OccasionNote } from './OccasionNote';
 
 export interface ListHeaderProps {
   list: ProductList;
@@ -50,6 +51,7 @@ export function ListHeader({ list, index, count, onPrevious, onNext, favorite, o
           )}
           {!list.isOwner && <span className="lists-header__badge">{badge ?? t('listing.sharedBadge')}</span>}
         </p>
+        <OccasionNote list={list} />
       </div>
       {many && (
         <button type="button" className="lists-icon-button lists-header__arrow" onClick={onNext} aria-label={t('listing.nextList')}>

@@ -10,6 +10,7 @@ import {
   orderProducts,
   refreshDefaultListId,
   removeFavorite,
+  setProductReceived,
   updateProductInList,
 } from '@wishlist/api-client';
 import { notify, useBasketStore, usePreferencesStore } from '@wishlist/stores';
@@ -76,6 +77,16 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       () => notify({ type: 'success', message: t(next ? 'notifications.offered' : 'notifications.unoffered') }),
       (e: unknown) => isSignedOutError(e) || notify({ type: 'error', message: t(next ? 'notifications.offeredFailed' : 'notifications.unofferedFailed') }),
     );
+  };
+
+  // The owner's own mark: set at once, set back if the server refuses it.
+  const toggleReceived = (product: Product) => {
+    const next = !product.received;
+    store().setReceived(product.id!, next);
+    setProductReceived(product.id!, next).catch((e: unknown) => {
+      store().setReceived(product.id!, !next);
+      if (!isSignedOutError(e)) notify({ type: 'error', message: t('occasion.receivedFailed') });
+    });
   };
 
   const confirmRemove = async () => {
@@ -209,6 +220,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
                 // The order sent must name every product of the list: only once it is read whole.
                 onReorder={active && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined}
                 onMovableChange={(m) => store().setMovable(m)}
+                onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}
               />
             )
           }

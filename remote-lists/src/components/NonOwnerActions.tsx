@@ -88,8 +88,18 @@ function BasketPlaceholder() {
  * hasBeenOffered or none is selected), remove from basket when already in it, and Offer (from
  * remote_basket_offer), then the two actions every visitor has.
  */
-export function NonOwnerActions({ product }: NonOwnerActionsProps) {
+export function NonOwnerActions({ list, product }: NonOwnerActionsProps) {
   const { t } = useListsT();
+  // An archived list takes no offer: no basket controls, a word on why.
+  if (list.archived) {
+    return (
+      <>
+        <p className="lists-actions__note">{t('occasion.archivedNoOffer')}</p>
+        <BarItem action={openPageAction(t, product)} />
+        <BarItem action={seeBasketAction(t)} />
+      </>
+    );
+  }
   // Rendered on the server (the first-view snapshot): the basket's controls as before they load.
   if (typeof window === 'undefined') {
     return (

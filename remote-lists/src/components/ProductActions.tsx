@@ -58,7 +58,7 @@ export function ProductActions({ list, product, onToggleOffered, onRemove, previ
   const name = product ? product.name?.trim() || t('product.noName') : null;
   const status = name
     ? t('tabs.selected', { name })
-    : list.products.length > 0
+    : list.products.length > 0 && (list.isOwner || !list.archived)
       ? t(list.isOwner ? 'tabs.noFocus' : 'tabs.noFocusVisitor')
       : '';
 

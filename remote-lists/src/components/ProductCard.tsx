@@ -25,6 +25,8 @@ export interface ProductCardProps {
   dragging?: boolean;
   /** One of the first cards: its picture loads at once (the page's largest paint). */
   priority?: boolean;
+  /** Owner only: the "Received" toggle (the owner's own mark, apart from offered). */
+  onToggleReceived?: (product: Product) => void;
 }
 
 /** Widest a card's picture is shown (CSS px), and its width by viewport (2 columns, 3 from 1280 px). */
@@ -72,7 +74,7 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
  * Hovering only highlights it; a click, a tap, Enter or Space selects it (issue 11 §1: the
  * actions never jump to a card the pointer or the keyboard merely crosses). The handle moves it.
  */
-export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hintId, handle, itemRef, style, dragging, priority }: ProductCardProps) {
+export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hintId, handle, itemRef, style, dragging, priority, onToggleReceived }: ProductCardProps) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   return (
@@ -94,6 +96,21 @@ export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hi
       >
         <CardContent product={product} inBasket={inBasket} priority={priority} />
       </button>
+      {onToggleReceived && (
+        <button
+          type="button"
+          className="lists-card__received lists-no-swipe"
+          aria-pressed={product.received === true}
+          aria-label={t('occasion.receivedToggle', { name })}
+          tabIndex={tabStop ? 0 : -1}
+          onClick={() => onToggleReceived(product)}
+        >
+          <span className="lists-card__received-box" aria-hidden="true">
+            {product.received ? '✓' : ''}
+          </span>
+          {t('occasion.received')}
+        </button>
+      )}
       {handle && (
         <button
           type="button"

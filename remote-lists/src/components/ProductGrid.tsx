@@ -16,6 +16,8 @@ export interface ProductGridProps {
   /** Owner only: called with the new order when a product was dropped at another index. */
   onReorder?: (productIds: string[]) => void;
   onMovableChange?: (movable: boolean) => void;
+  /** Owner only: toggles the product's "Received" mark. */
+  onToggleReceived?: (product: Product) => void;
 }
 
 /** The owner's grid (dnd-kit), loaded only on the owner's own list. */
@@ -58,7 +60,7 @@ const PRIORITY_CARDS = 4;
  * The cards are one tab stop (roving tabindex): the arrow keys, Home and End move between them,
  * Enter or Space selects one, and Tab from there goes to its handle, then to the action bar.
  */
-export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange }: ProductGridProps) {
+export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
@@ -93,6 +95,7 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
     tabStop: (p.id ?? p.url) === tabStop,
     hintId,
     priority: index < PRIORITY_CARDS,
+    onToggleReceived,
   }));
   const hint = (
     <p id={hintId} className="ui-visually-hidden">

@@ -23,7 +23,7 @@ import { ProductCard, ProductCardPreview } from './ProductCard';
 import { DRAG_ANIMATION_MS, orderAfterDrop, type CardProps } from './gridModel';
 
 
-export function SortableCard({ product, selected, onSelect, tabStop, hintId, priority }: CardProps) {
+export function SortableCard({ product, selected, onSelect, tabStop, hintId, priority, onToggleReceived }: CardProps) {
   const reduced = prefersReducedMotion();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: product.id!,
@@ -42,6 +42,7 @@ export function SortableCard({ product, selected, onSelect, tabStop, hintId, pri
       tabStop={tabStop}
       hintId={hintId}
       priority={priority}
+      onToggleReceived={onToggleReceived}
       itemRef={setNodeRef}
       dragging={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition: transition ?? undefined }}

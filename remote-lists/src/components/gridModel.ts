@@ -19,4 +19,13 @@ export function orderAfterDrop(ids: string[], activeId: string, overId: string |
   return next;
 }
 
-export type CardProps = { product: Product; selected: boolean; onSelect: (p: Product) => void; tabStop: boolean; hintId: string; priority?: boolean };
+export type CardProps = {
+  product: Product;
+  selected: boolean;
+  onSelect: (p: Product) => void;
+  tabStop: boolean;
+  hintId: string;
+  priority?: boolean;
+  /** Owner only: the "Received" toggle of the card. */
+  onToggleReceived?: (p: Product) => void;
+};

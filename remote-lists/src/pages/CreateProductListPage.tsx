@@ -16,9 +16,9 @@ export default function CreateProductListPage() {
   const navigate = useNavigate();
   usePageTitle(t('createList.documentTitle'), t('common.siteName'));
 
-  const submit = async (name: string) => {
+  const submit = async (name: string, eventDate?: string | null) => {
     try {
-      const list = await createProductList({ name });
+      const list = await createProductList(eventDate ? { name, eventDate } : { name });
       if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ ...list, isOwner: true });
       notify({ type: 'success', message: t('notifications.listCreated') });
       navigate(paths.listing(list.id));
@@ -26,7 +26,7 @@ export default function CreateProductListPage() {
       const errors = fieldErrors(e);
       if (errors) {
         notify({ type: 'error', message: t('notifications.dataError') });
-        throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
+        throw errors.eventDate && !errors.name ? { eventDate: t('occasion.dateInvalid') } : { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
       }
       if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.listCreationFailed') });
       throw {};
@@ -37,6 +37,7 @@ export default function CreateProductListPage() {
     <section className="lists-page lists-page--narrow">
       <h1>{t('createList.title')}</h1>
       <ListNameForm
+        withDate
         submitLabel={t('createList.submit')}
         onSubmit={submit}
         secondary={

@@ -42,16 +42,17 @@ export default function EditProductListPage() {
     };
   }, [productListId, attempt, navigate, t]);
 
-  const submit = async (name: string) => {
+  const submit = async (name: string, eventDate?: string | null) => {
     try {
-      await updateProductList(productListId, { name });
-      useListsStore.getState().upsertList({ id: productListId, name });
+      await updateProductList(productListId, eventDate === undefined ? { name } : { name, eventDate });
+      useListsStore.getState().upsertList(eventDate === undefined ? { id: productListId, name } : { id: productListId, name, eventDate });
       notify({ type: 'success', message: t('notifications.listUpdated') });
       navigate(paths.lists);
     } catch (e) {
-      if (fieldErrors(e)) {
+      const errors = fieldErrors(e);
+      if (errors) {
         notify({ type: 'error', message: t('notifications.dataError') });
-        throw { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
+        throw errors.eventDate && !errors.name ? { eventDate: t('occasion.dateInvalid') } : { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
       }
       if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.listUpdateFailed') });
       throw {};
@@ -67,6 +68,8 @@ export default function EditProductListPage() {
       {list.isOwner ? (
         <ListNameForm
           initialName={list.name}
+          initialDate={list.eventDate ?? null}
+          withDate
           submitLabel={t('editList.submit')}
           onSubmit={submit}
           secondary={

@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Favorite, type ProductList } from '@wishlist/contracts';
-import { deleteProductList, getFavorites, getProductLists, isSignedOutError, refreshDefaultListId, removeFavorite, signOut } from '@wishlist/api-client';
+import {
+  deleteProductList,
+  getFavorites,
+  getProductLists,
+  isSignedOutError,
+  refreshDefaultListId,
+  removeFavorite,
+  setProductListArchived,
+  signOut,
+} from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, ProductPicture } from '@wishlist/ui';
-import { EditIcon, ExternalIcon, HeartIcon, PlusIcon, TrashIcon } from '../components/Icons';
+import { EditIcon, ExternalIcon, HeartIcon, PlusIcon, TrashIcon, UndoIcon } from '../components/Icons';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
 import { isUnreachable, statusOf } from '../lib/errors';
@@ -36,6 +45,7 @@ export default function ProductListsPage() {
   const [importing, setImporting] = useState(false);
   const footerRef = useBottomBarHeight<HTMLDivElement>();
   const refusalId = useId();
+  const archiveRefusalId = useId();
   usePageTitle(t('listsPage.documentTitle'), t('common.siteName'));
 
   const load = useCallback(() => {
@@ -69,8 +79,10 @@ export default function ProductListsPage() {
   if (failed) return <PageError title={t('listsPage.errorTitle')} text={t('listsPage.errorText')} onRetry={load} />;
   if (!owned) return <PageLoading label={t('listsPage.loading')} />;
 
+  const active = owned.filter((l) => !l.archived);
+  const archived = owned.filter((l) => l.archived);
   const entries: Entry[] = [
-    ...owned.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.productCount ?? l.products?.length ?? 0 })),
+    ...active.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.productCount ?? l.products?.length ?? 0 })),
     ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, picture: f.picture, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;
@@ -101,6 +113,29 @@ export default function ProductListsPage() {
     } finally {
       setBusy(false);
       setConfirming(false);
+    }
+  };
+
+  // Archived lists are read-only and leave the slider; the lists page keeps them apart, restorable.
+  const setArchived = async (listId: string, archive: boolean) => {
+    setBusy(true);
+    try {
+      const changed = await setProductListArchived(listId, archive);
+      setOwned((lists) => (lists ?? []).map((l) => (l.id === listId ? { ...l, archived: changed.archived ?? archive } : l)));
+      if (archive) {
+        useListsStore.getState().removeList(listId);
+        setSelectedId(null);
+      } else if (useListsStore.getState().source?.kind === 'mine') {
+        void useListsStore.getState().reload().catch(() => undefined);
+      }
+      notify({ type: 'success', message: t(archive ? 'occasion.archivedDone' : 'occasion.restoredDone') });
+      void refreshDefaultListId().catch(() => undefined);
+    } catch (e) {
+      if (isSignedOutError(e)) return;
+      const onlyOne = archive && statusOf(e) === 409;
+      notify({ type: 'error', message: onlyOne ? t('occasion.archiveOnlyList') : t(archive ? 'occasion.archiveFailed' : 'occasion.restoreFailed') });
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -158,6 +193,26 @@ export default function ProductListsPage() {
       <p className="lists-lead">{t('listsPage.hint')}</p>
       <h2 className="lists-section-title">{t('listsPage.owned')}</h2>
       <ul className="lists-entries">{entries.filter((e) => e.owned).map(renderEntry)}</ul>
+      {archived.length > 0 && (
+        <>
+          <h2 className="lists-section-title">{t('occasion.archivedSection')}</h2>
+          <ul className="lists-entries">
+            {archived.map((l) => (
+              <li key={l.id} className="lists-entry-row">
+                <Link to={paths.see(l.id)} className="lists-entry">
+                  <span className="lists-entry__text">
+                    <span className="lists-entry__name">{l.name}</span>
+                    <span className="lists-entry__details">{t('listsPage.productCount', { count: l.productCount ?? l.products?.length ?? 0 })}</span>
+                  </span>
+                </Link>
+                <Button variant="secondary" icon={<UndoIcon />} disabled={busy} aria-label={t('occasion.restoreNamed', { name: l.name })} onClick={() => void setArchived(l.id, false)}>
+                  {t('occasion.restore')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2 className="lists-section-title">{t('listsPage.favorites')}</h2>
       {favorites.length > 0 ? (
         <ul className="lists-entries">{entries.filter((e) => !e.owned).map(renderEntry)}</ul>
@@ -183,14 +238,25 @@ export default function ProductListsPage() {
                 <span className="ui-button__label">{t('listsPage.open')}</span>
               </Link>
               {selected.owned && <ExportActions listId={selected.id} listName={selected.name} />}
+              {selected.owned && (
+                <Button
+                  variant="secondary"
+                  onClick={() => void setArchived(selected.id, true)}
+                  loading={busy}
+                  disabled={active.length <= 1}
+                  aria-describedby={active.length <= 1 ? archiveRefusalId : undefined}
+                >
+                  {t('occasion.archive')}
+                </Button>
+              )}
               {selected.owned ? (
                 // The server refuses to delete the only owned list (SPEC §5): said before, not after.
                 <Button
                   variant="danger"
                   icon={<TrashIcon />}
                   onClick={() => setConfirming(true)}
-                  disabled={owned.length <= 1}
-                  aria-describedby={owned.length <= 1 ? refusalId : undefined}
+                  disabled={active.length <= 1}
+                  aria-describedby={active.length <= 1 ? refusalId : undefined}
                 >
                   {t('listsPage.delete')}
                 </Button>
@@ -212,10 +278,15 @@ export default function ProductListsPage() {
             </>
           )}
         </div>
-        {selected?.owned && owned.length <= 1 && (
-          <p id={refusalId} className="lists-footer__note">
-            {t('header.deleteOnlyList')}
-          </p>
+        {selected?.owned && active.length <= 1 && (
+          <>
+            <p id={refusalId} className="lists-footer__note">
+              {t('header.deleteOnlyList')}
+            </p>
+            <p id={archiveRefusalId} className="lists-footer__note">
+              {t('occasion.archiveOnlyList')}
+            </p>
+          </>
         )}
       </div>
       {importing && <ImportListDialog onClose={() => setImporting(false)} onImported={onImported} />}

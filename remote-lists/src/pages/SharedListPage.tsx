@@ -1,7 +1,8 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { signalFirstViewReady, type Product } from '@wishlist/contracts';
-import { getFavorites } from '@wishlist/api-client';
+import { getFavorites, isSignedOutError, refreshDefaultListId, setProductListArchived } from '@wishlist/api-client';
+import { Button } from '@wishlist/ui';
 import { hasSession, notify, useSessionStore } from '@wishlist/stores';
 import { ListView } from '../components/ListView';
 import { PageError, PageLoading } from '../components/PageState';
@@ -42,7 +43,8 @@ export default function SharedListPage() {
       .then(
         (list) => {
           if (cancelled) return;
-          if (list.isOwner && !preview) navigate(paths.listing(list.id), { replace: true });
+          // An archived list is not in the owner's slider: they see it here, read-only.
+          if (list.isOwner && !preview && !list.archived) navigate(paths.listing(list.id), { replace: true });
         },
         (e: unknown) => {
           if (cancelled) return;
@@ -83,7 +85,8 @@ export default function SharedListPage() {
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
   // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.
-  const painted = failed || (!!list && cardsReady && (!list.isOwner || preview));
+  const ownArchived = !!list?.isOwner && !!list.archived && !preview;
+  const painted = failed || (!!list && cardsReady && (!list.isOwner || preview || ownArchived));
   useEffect(() => {
     if (painted) signalFirstViewReady();
   }, [painted]);
@@ -93,7 +96,39 @@ export default function SharedListPage() {
   }, []);
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || !cardsReady || (list.isOwner && !preview)) return <PageLoading label={t('listing.loadingShared')} />;
+  if (!list || !cardsReady || (list.isOwner && !preview && !ownArchived)) return <PageLoading label={t('listing.loadingShared')} />;
+
+  if (ownArchived) {
+    const restore = () =>
+      setProductListArchived(list.id, false).then(
+        () => {
+          notify({ type: 'success', message: t('occasion.restoredDone') });
+          void refreshDefaultListId().catch(() => undefined);
+          navigate(paths.listing(list.id));
+        },
+        (e: unknown) => isSignedOutError(e) || notify({ type: 'error', message: t('occasion.restoreFailed') }),
+      );
+    return (
+      <>
+        <div className="lists-preview" role="note" aria-label={t('occasion.archived')}>
+          <p className="lists-preview__text">
+            <strong>{t('occasion.archived')}</strong> {t('occasion.archivedOwner')}
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void restore()}>
+            {t('occasion.restore')}
+          </Button>
+        </div>
+        <ListView
+          lists={[{ ...list, isOwner: false }]}
+          activeIndex={0}
+          onShowList={() => undefined}
+          onSelectProduct={selectProduct}
+          isFavorite={() => false}
+          preview={{ onExit: () => navigate(paths.lists) }}
+        />
+      </>
+    );
+  }
 
   if (list.isOwner) {
     const exit = () => navigate(paths.listing(list.id));

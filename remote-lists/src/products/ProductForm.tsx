@@ -102,7 +102,8 @@ export function ProductForm({
     getProductLists().then(
       (all) => {
         if (cancelled) return;
-        const owned = all.filter((l) => l.isOwner);
+        // An archived list takes no product: never offered as a target.
+        const owned = all.filter((l) => l.isOwner && !l.archived);
         setLists({ status: 'ready', lists: owned });
         setListId((current) => {
           if (current && owned.some((l) => l.id === current)) return current;

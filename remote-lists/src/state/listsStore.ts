@@ -55,6 +55,7 @@ export interface ListsState {
   upsertProduct: (product: Product) => void;
   removeProduct: (productId: string) => void;
   setOffered: (productId: string, hasBeenOffered: boolean) => void;
+  setReceived: (productId: string, received: boolean) => void;
   /** Puts the list's products in the given order (ids not found are ignored). */
   reorder: (listId: string, productIds: string[]) => void;
   upsertList: (list: Pick<ProductList, 'id' | 'name'> & Partial<ProductList>) => void;
@@ -110,7 +111,8 @@ export const useListsStore = create<ListsState>()((set, get) => ({
       const [own, favorites] = await Promise.all([getProductLists(), getFavorites().catch(() => [])]);
       // Signed out (or in as someone else) meanwhile: these lists are not for whoever is there now.
       if (get().generation !== generation) return [];
-      const owned = own.filter((l) => l.isOwner !== false).map((l) => normalizeList({ ...l, isOwner: true }));
+      // Archived lists stay out of the slider (the lists page shows them apart).
+      const owned = own.filter((l) => l.isOwner !== false && !l.archived).map((l) => normalizeList({ ...l, isOwner: true }));
       const ownedIds = new Set(owned.map((l) => l.id));
       const favs = (Array.isArray(favorites) ? favorites : []).filter((f) => !ownedIds.has(f.id));
       // A favorite's products are read when it is shown (one list at a time, never all at once).
@@ -226,6 +228,13 @@ export const useListsStore = create<ListsState>()((set, get) => ({
         products.some((p) => p.id === productId) ? products.filter((p) => p.id !== productId) : products,
       ),
       focusedProductId: s.focusedProductId === productId ? null : s.focusedProductId,
+    })),
+
+  setReceived: (productId, received) =>
+    set((s) => ({
+      lists: mapProducts(s.lists, (products) =>
+        products.some((p) => p.id === productId) ? products.map((p) => (p.id === productId ? { ...p, received } : p)) : products,
+      ),
     })),
 
   setOffered: (productId, hasBeenOffered) =>

@@ -18,6 +18,8 @@ const names = [
   'removeFavorite',
   'refreshDefaultListId',
   'signOut',
+  'setProductListArchived',
+  'setProductReceived',
 ] as const;
 
 export function apiMock() {
@@ -49,6 +51,8 @@ export function resetApi(api: ReturnType<typeof mocked>) {
   api.updateProductList.mockResolvedValue(undefined);
   api.refreshDefaultListId.mockResolvedValue('L1');
   api.signOut.mockResolvedValue(undefined);
+  api.setProductReceived.mockResolvedValue(undefined);
+  api.setProductListArchived.mockImplementation(async (id, archived) => ({ ...list(id, id), archived }));
 }
 
 export function product(id: string, over: Partial<Product> = {}): Product {

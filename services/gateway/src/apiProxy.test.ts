@@ -123,6 +123,16 @@ describe('/api proxy', () => {
     expect(chunked.body).toMatchObject({ method: 'POST', body: '{"email":"a@x.org"}' });
   });
 
+  it('passes the anonymous POST of an occasion reminder\'s unsubscribe link (the mailed token is the proof), no other favorites write', async () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStU_';
+    const res = await request(app).post(`/api/favorites/reminders/${token}`).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ service: 'lists', method: 'POST', url: `/api/favorites/reminders/${token}` });
+    for (const path of [`/api/favorites/reminders/${token}x`, '/api/favorites/reminders/short', `/api/favorites/${token}`]) {
+      expect((await request(app).post(path)).status).toBe(401);
+    }
+  });
+
   it('answers unknown /api paths and /internal with 404 JSON', async () => {
     for (const path of ['/api/unknown', '/api/product-listsX', '/api', '/internal/introspect', '/internal/lists/products']) {
       const res = await request(app).post(path).send({ token: 'good-token' });

@@ -34,6 +34,14 @@ export const listsConfig = defineConfig('lists', {
   // File imports (POST /api/product-lists/import) per account: each one may add a whole list.
   importLimit: setting('IMPORT_LIMIT', schemas.positiveInt, '10'),
   importWindowMs: setting('IMPORT_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
+  // Occasion reminders: the auth service gives each follower's address and language.
+  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', {
+    description: "the auth service (a list follower's e-mail address and language, for occasion reminders)",
+  }),
+  internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),
+  reminderSweepSeconds: setting('REMINDER_SWEEP_SECONDS', schemas.positiveInt, '30', {
+    description: 'how often due occasion reminders are made and mailed (once whatever the number of copies)',
+  }),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

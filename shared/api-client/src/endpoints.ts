@@ -123,7 +123,7 @@ export async function getProductList(listId: string): Promise<ProductList> {
   return (await request<Envelope<ProductList>>('GET', `/api/product-lists/${id(listId)}`)).data.data;
 }
 
-export async function createProductList(payload: { name: string }): Promise<ProductList> {
+export async function createProductList(payload: { name: string; eventDate?: string | null }): Promise<ProductList> {
   try {
     return (await request<Envelope<ProductList>>('POST', '/api/product-lists', payload)).data.data;
   } finally {
@@ -134,6 +134,24 @@ export async function createProductList(payload: { name: string }): Promise<Prod
 export async function updateProductList(listId: string, payload: UpdateProductListRequest): Promise<void> {
   try {
     await request('PATCH', `/api/product-lists/${id(listId)}`, payload);
+  } finally {
+    listsCache.clear();
+  }
+}
+
+/** Archives a list (read-only, out of the slider) or restores it; resolves to the list. */
+export async function setProductListArchived(listId: string, archived: boolean): Promise<ProductList> {
+  try {
+    return (await request<Envelope<ProductList>>('PATCH', `/api/product-lists/${id(listId)}`, { archived })).data.data;
+  } finally {
+    listsCache.clear();
+  }
+}
+
+/** The owner's own mark that they received a product (apart from offered). */
+export async function setProductReceived(productId: string, received: boolean): Promise<void> {
+  try {
+    await request('PATCH', `/api/products-in-lists/${id(productId)}`, { received });
   } finally {
     listsCache.clear();
   }

@@ -41,6 +41,8 @@ export interface Product {
   websiteName?: string;
   productListId: string;
   hasBeenOffered?: boolean;
+  /** The owner got it (their own mark, apart from offered); only in the owner's views. */
+  received?: boolean;
   /** Client-only flags. */
   isWishlisted: boolean;
   hasFocus: boolean;
@@ -56,6 +58,10 @@ export interface ProductList {
    * `GET /api/product-lists` carry a preview; `GET /api/product-lists/{id}` carries them all).
    */
   productCount?: number;
+  /** The occasion's day, `YYYY-MM-DD`, or null. */
+  eventDate?: string | null;
+  /** An archived list is read-only, refuses offers and is left out of the owner's slider. */
+  archived?: boolean;
   products: Product[];
 }
 

@@ -9,3 +9,4 @@ export * from './productFacts';
 export * from './productUrl';
 export * from './shareTarget';
 export * from './firstView';
+export * from './occasion';

@@ -42,8 +42,9 @@ export interface RevokeTokenRequest {
 
 export interface CreateProductListRequest {
   name: string;
+  eventDate?: string | null;
 }
-export type UpdateProductListRequest = Partial<Pick<ProductList, 'name'>>;
+export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived'>>;
 
 export interface ProductsOrderingRequest {
   /** Product ids in their new order. */
@@ -107,6 +108,8 @@ export interface ProductData {
   websiteName: string;
   productListId: string;
   hasBeenOffered: boolean;
+  /** Marked received by the owner; sent to the owner only. */
+  received?: boolean;
 }
 
 /** A list as the lists service sends it: products in the list's order. */
@@ -120,11 +123,17 @@ export interface ProductListData {
    * the first ones (at most 6, in the list's order), and `GET /api/product-lists/{id}` all.
    */
   productCount?: number;
+  /** The occasion's day, `YYYY-MM-DD`, or null. */
+  eventDate?: string | null;
+  /** Read-only, refuses offers, out of the owner's default list and slider. */
+  archived?: boolean;
   products: ProductData[];
 }
 
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
-export type ListsFieldErrors = Partial<Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList', string>>;
+export type ListsFieldErrors = Partial<
+  Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received', string>
+>;
 
 // Internal API of the lists service, for the offers service only (never through the gateway).
 

@@ -9,6 +9,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers of fixed names set by our code (e.g. RFC 8058 `List-Unsubscribe` and
+   * `List-Unsubscribe-Post`); never user text.
+   */
+  headers?: Record<string, string>;
 }
 
 /** One line of `${DATA_DIR}/outbox/mails.jsonl`. */
@@ -57,7 +62,7 @@ function transportMailer(options: { smtpUrl?: string; dataDir: string; from: str
     return {
       mode: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         options.logger?.info({ subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -68,7 +73,14 @@ function transportMailer(options: { smtpUrl?: string; dataDir: string; from: str
   return {
     mode: 'outbox',
     async send(mail) {
-      const entry: OutboxMail = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, sentAt: new Date().toISOString() };
+      const entry: OutboxMail = {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        sentAt: new Date().toISOString(),
+      };
       // The outbox holds sign-in codes, givers' messages and postal addresses: only this user may
       // read it (a directory made looser by hand or by an older version is tightened).
       const dir = join(options.dataDir, 'outbox');

@@ -13,7 +13,8 @@ export function useHeaderData(signedIn: boolean) {
 
   const loadLists = useCallback(() => {
     getProductLists().then(
-      (all) => setLists(all.filter((l) => l.isOwner)),
+      // Archived lists are out of the quick menu as out of the slider (the lists page keeps them).
+      (all) => setLists(all.filter((l) => l.isOwner && !l.archived)),
       () => undefined,
     );
   }, []);

@@ -176,8 +176,9 @@ export function createAuthService(config: AuthConfig, deps: AuthDeps = {}): Auth
         res.json({ data: identity });
       });
 
-      // The offers service e-mails the owner of offered products in their language.
-      router.get('/internal/users/:userId', requireService(['offers']), validateShape({ params: userIdParams }), async (req, res) => {
+      // The offers service e-mails the owner of offered products in their language; the lists
+      // service e-mails occasion reminders to the people who follow a list.
+      router.get('/internal/users/:userId', requireService(['offers', 'lists']), validateShape({ params: userIdParams }), async (req, res) => {
         const user = await findUser(String(req.params.userId));
         if (!user || user.deletedAt || typeof user.email !== 'string') throw HttpError.notFound('No such user.', 'unknown_user');
         res.setHeader('Cache-Control', 'no-store');

@@ -25,7 +25,7 @@ async function userIdOf(email: string): Promise<string> {
   return String(user!._id);
 }
 
-describe('GET /internal/users/:userId (for the offers service)', () => {
+describe('GET /internal/users/:userId (for the offers and lists services)', () => {
   it('gives the address and language of a live account', async () => {
     await h.signIn('Owner@Example.com', undefined, { language: 'fr' });
     const id = await userIdOf('owner@example.com');
@@ -47,11 +47,13 @@ describe('GET /internal/users/:userId (for the offers service)', () => {
     expect(res.body.error.code).toBe('unknown_user');
   });
 
-  it('is for the offers service only', async () => {
+  it('is for the offers and lists services only (lists mails occasion reminders)', async () => {
     await h.signIn('owner@example.com');
     const id = await userIdOf('owner@example.com');
     expect((await request(h.auth.app).get(`/internal/users/${id}`)).status).toBe(401);
-    expect((await request(h.auth.app).get(`/internal/users/${id}`).set(await fromService('lists'))).status).toBe(403);
+    const fromLists = await request(h.auth.app).get(`/internal/users/${id}`).set(await fromService('lists'));
+    expect(fromLists.body).toEqual({ data: { email: 'owner@example.com', lang: 'en' } });
+    expect((await request(h.auth.app).get(`/internal/users/${id}`).set(await fromService('gateway'))).status).toBe(403);
     // A user's identity assertion is not a service assertion.
     const asUser = await request(h.auth.app).get(`/internal/users/${id}`).set(SERVICE_HEADER, await signIdentity({ userId: id }));
     expect(asUser.status).toBe(401);

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { atomically, ErasedUser, Favorite, Product, ProductList, randomListId, type ProductDoc, type ProductListDoc } from './models';
+import { Reminder } from './reminders';
 
 /** The owner's lists in creation order (the first one is the default list, SPEC §4). */
 export async function listsOfOwner(ownerId: string): Promise<ProductListDoc[]> {
@@ -71,8 +72,8 @@ export async function insertDefaultList(ownerId: string, name: string): Promise<
   }
 }
 
-export async function insertList(ownerId: string, name: string): Promise<ProductListDoc> {
-  const doc = await ProductList.create({ ownerId, name });
+export async function insertList(ownerId: string, name: string, occasion: { eventDate?: string | null; reminderDueAt?: Date | null } = {}): Promise<ProductListDoc> {
+  const doc = await ProductList.create({ ownerId, name, ...occasion });
   return doc.toObject() as ProductListDoc;
 }
 
@@ -92,16 +93,19 @@ export function deleteListOf(ownerId: string, id: string): Promise<DeleteListOut
     const list = await ProductList.findById(id).session(session).lean().exec();
     if (!list) return 'not_found';
     if (list.ownerId !== ownerId) return 'forbidden';
-    const others = await ProductList.updateMany({ ownerId, _id: { $ne: list._id } }, { $inc: { revision: 1 } }, { session }).exec();
+    // An active list needs another active one beside it (an owner always keeps one to use).
+    const othersFilter = list.archived ? { ownerId, _id: { $ne: list._id } } : { ownerId, _id: { $ne: list._id }, archived: { $ne: true } };
+    const others = await ProductList.updateMany(othersFilter, { $inc: { revision: 1 } }, { session }).exec();
     if (others.matchedCount === 0) return 'last_list';
     await ProductList.deleteOne({ _id: list._id }, { session }).exec();
     await Product.deleteMany({ listId: list._id }, { session }).exec();
     await Favorite.deleteMany({ listId: list._id }, { session }).exec();
+    await Reminder.deleteMany({ listId: list._id }, { session }).exec();
     return 'deleted';
   });
 }
 
-export type ReorderOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden' | 'mismatch';
+export type ReorderOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden' | 'archived' | 'mismatch';
 
 /** Sets a list's order; `ids` must be exactly its products' ids (checked inside the transaction). */
 export function reorderList(ownerId: string, id: string, ids: string[]): Promise<ReorderOutcome> {
@@ -109,6 +113,7 @@ export function reorderList(ownerId: string, id: string, ids: string[]): Promise
     const list = await ProductList.findById(id).session(session).lean().exec();
     if (!list) return 'not_found';
     if (list.ownerId !== ownerId) return 'forbidden';
+    if (list.archived) return 'archived';
     const products = await Product.find({ listId: list._id }, { _id: 1 }).session(session).lean().exec();
     const actual = new Set(products.map((p) => String(p._id)));
     const wanted = new Set(ids);
@@ -136,6 +141,7 @@ export function moveListToNewId(ownerId: string, id: string): Promise<MoveListOu
     await ProductList.collection.insertOne(moved, { session });
     await Product.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     await Favorite.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
+    await Reminder.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     return { list: moved as ProductListDoc };
   });
 }

@@ -33,10 +33,20 @@ const productListSchema = new Schema(
      * one of them retries, sees a single list left, and is refused.
      */
     revision: { type: Number, default: 0 },
+    /** The occasion's day (`YYYY-MM-DD`, UTC calendar day), or null. */
+    eventDate: { type: String, default: null },
+    /** Read-only, refuses offers, left out of the owner's default list and slider. */
+    archived: { type: Boolean, default: false },
+    /**
+     * When the reminder of `eventDate` is due to the people who follow the list, or null (none
+     * due: no date, a date past, or already taken by a sweep). Set again whenever the date changes.
+     */
+    reminderDueAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 productListSchema.index({ ownerId: 1, createdAt: 1 });
+productListSchema.index({ reminderDueAt: 1 }, { partialFilterExpression: { reminderDueAt: { $type: 'date' } } });
 productListSchema.index({ defaultFor: 1 }, { unique: true, partialFilterExpression: { defaultFor: { $type: 'string' } } });
 
 /** A product in a list. `ownerId` is the list owner's id, copied for authorization and erasure. */
@@ -54,6 +64,8 @@ const productSchema = new Schema(
     hasBeenOffered: { type: Boolean, default: false },
     /** Id of the offering (offers service) holding the product; internal, never sent to browsers. */
     offeredBy: { type: String, default: null },
+    /** The owner got it: their own mark, apart from offered, never shown to visitors. */
+    received: { type: Boolean, default: false },
   },
   { timestamps: true },
 );
@@ -65,6 +77,8 @@ const favoriteSchema = new Schema(
   {
     userId: { type: String, required: true },
     listId: { type: Schema.Types.ObjectId, required: true },
+    /** Set from the unsubscribe link of a reminder: no more reminders of this list to this person. */
+    remindersOff: { type: Boolean, default: false },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

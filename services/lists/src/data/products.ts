@@ -23,7 +23,7 @@ export async function productsOfOwner(ownerId: string): Promise<ProductDoc[]> {
   return (await Product.find({ ownerId }).lean().exec()) as ProductDoc[];
 }
 
-export type InsertOutcome = { product: ProductDoc } | 'list_gone' | 'forbidden' | 'list_full' | 'account_full';
+export type InsertOutcome = { product: ProductDoc } | 'list_gone' | 'forbidden' | 'archived' | 'list_full' | 'account_full';
 
 export interface InsertCaps {
   maxPerList: number;
@@ -46,6 +46,7 @@ export function insertProduct(ownerId: string, listId: string, values: ProductVa
     const list = await ProductList.findById(listId).session(session).lean().exec();
     if (!list) return 'list_gone';
     if (list.ownerId !== ownerId) return 'forbidden';
+    if (list.archived) return 'archived';
     if ((list.productIds?.length ?? 0) >= caps.maxPerList) return 'list_full';
     const guard = await ProductList.findOne({ ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).session(session).lean().exec();
     await ProductList.updateOne({ _id: guard?._id ?? list._id }, { $inc: { revision: 1 } }, { session }).exec();
@@ -71,9 +72,19 @@ export async function countOwnerProducts(ownerId: string, session: mongoose.Clie
   return row?.n ?? 0;
 }
 
-export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };
+export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean; received?: boolean };
 
-export type UpdateOutcome = { product: ProductDoc; previousListId: string } | 'not_found' | 'forbidden' | 'target_gone' | 'target_forbidden' | 'list_full';
+export type UpdateOutcome =
+  | { product: ProductDoc; previousListId: string }
+  | 'not_found'
+  | 'forbidden'
+  | 'archived'
+  | 'target_gone'
+  | 'target_forbidden'
+  | 'list_full';
+
+/** A change of `received` alone: the one change an archived list takes (what came after the occasion). */
+const onlyReceived = (change: ProductChange) => Object.keys(change).every((k) => k === 'received');
 
 /**
  * Changes a product, and moves it to `targetListId` when given and different: it leaves the old
@@ -90,6 +101,10 @@ export function updateProduct(
     const product = await Product.findById(id).session(session).lean().exec();
     if (!product || (options.expectListId && String(product.listId) !== options.expectListId)) return 'not_found';
     if (product.ownerId !== ownerId) return 'forbidden';
+    // Read in the transaction, so that an archiving of the list committed meanwhile makes this retry.
+    const source = await ProductList.findById(product.listId, { archived: 1 }).session(session).lean().exec();
+    const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
+    if (source?.archived && (moving || !onlyReceived(change))) return 'archived';
     const set: Record<string, unknown> = { ...change };
     // The owner's choice wins over an offering's hold (the owner toggles).
     if (change.hasBeenOffered !== undefined) set.offeredBy = null;
@@ -98,6 +113,7 @@ export function updateProduct(
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
       if (!target) return 'target_gone';
       if (target.ownerId !== ownerId) return 'target_forbidden';
+      if (target.archived) return 'archived';
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       set.listId = target._id;
     }
@@ -110,13 +126,15 @@ export function updateProduct(
   });
 }
 
-export type DeleteOutcome = { deletedFrom: string } | 'not_found' | 'forbidden';
+export type DeleteOutcome = { deletedFrom: string } | 'not_found' | 'forbidden' | 'archived';
 
 export function deleteProduct(ownerId: string, id: string, expectListId?: string): Promise<DeleteOutcome> {
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
     if (!product || (expectListId && String(product.listId) !== expectListId)) return 'not_found';
     if (product.ownerId !== ownerId) return 'forbidden';
+    const list = await ProductList.findById(product.listId, { archived: 1 }).session(session).lean().exec();
+    if (list?.archived) return 'archived';
     await Product.deleteOne({ _id: product._id }, { session }).exec();
     await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
     return { deletedFrom: String(product.listId) };
@@ -133,7 +151,13 @@ export async function findProducts(ids: string[]): Promise<ProductDoc[]> {
  * offering count as claimed (a retried call). Returns the ids that could not be claimed (missing
  * or held by someone else); nothing changes then.
  */
-export async function claimProducts(ids: string[], offeringId: string, unknownIds: string[] = []): Promise<{ conflicts: string[] }> {
+export interface ClaimOutcome {
+  conflicts: string[];
+  /** The conflicts are (also) products of an archived list, which takes no offer. */
+  archived?: boolean;
+}
+
+export async function claimProducts(ids: string[], offeringId: string, unknownIds: string[] = []): Promise<ClaimOutcome> {
   // A claim that lost a race after its read aborts and reads again (then sees the winner's flag).
   for (let attempt = 1; ; attempt++) {
     try {
@@ -144,9 +168,16 @@ export async function claimProducts(ids: string[], offeringId: string, unknownId
   }
 }
 
-function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Promise<{ conflicts: string[] }> {
+function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Promise<ClaimOutcome> {
   return atomically(async (session) => {
-    const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1 }).session(session).lean().exec();
+    const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1, listId: 1 }).session(session).lean().exec();
+    // Read in the transaction: an archiving committed meanwhile makes this claim retry and see it.
+    const listIds = [...new Set(found.map((p) => String(p.listId)))];
+    const archivedLists = new Set(
+      (await ProductList.find({ _id: { $in: listIds }, archived: true }, { _id: 1 }).session(session).lean().exec()).map((l) => String(l._id)),
+    );
+    const inArchived = found.filter((p) => archivedLists.has(String(p.listId))).map((p) => String(p._id));
+    if (inArchived.length > 0) return { conflicts: inArchived, archived: true };
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const conflicts = ids.filter((id) => {
       const p = byId.get(id);

@@ -3,6 +3,7 @@ import type { Favorite } from '@wishlist/contracts';
 import { addFavorite as addFavoriteRecord, countFavoritesOf, favoritesOf, hasFavorite, removeFavorite as removeFavoriteRecord } from '../data/favorites';
 import { listSummaries } from '../data/lists';
 import { findProducts } from '../data/products';
+import { remindLateFollower } from '../data/reminders';
 import type { AccountLimits } from './limits';
 import { assertNotErased, listNotFound } from './productLists';
 import { existingList } from './products';
@@ -60,6 +61,7 @@ export async function addFavorite(userId: string, listId: string, limits: Accoun
   if (await hasFavorite(userId, listId)) return;
   if ((await countFavoritesOf(userId)) >= limits.maxFavoritesPerAccount) throw favoritesFull(limits.maxFavoritesPerAccount);
   await addFavoriteRecord(userId, listId);
+  await remindLateFollower(userId, list, new Date());
 }
 
 /** DELETE /api/favorites/{id}: idempotent (removing a favorite that is not there is fine). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProductListData } from '@wishlist/contracts';
+import { forVisitor } from './present';
 
 /** A serialized JSON answer and its entity tag, both computed once and served as they are. */
 export interface JsonBody {
@@ -71,7 +72,7 @@ export class ListReadCache {
     }
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const key = owner ? 'owner' : 'other';
-    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner } }));
+    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: owner ? entry.list.products : entry.list.products.map(forVisitor) } }));
   }
 
   snapshot(id: string): Snapshot {

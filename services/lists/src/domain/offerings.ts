@@ -26,20 +26,27 @@ export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]>
 }
 
 export class ClaimConflict extends HttpError {
-  constructor(readonly conflicts: string[]) {
-    super(409, 'products_unavailable', 'Some products are already offered or no longer exist.');
+  constructor(
+    readonly conflicts: string[],
+    archived = false,
+  ) {
+    super(
+      409,
+      archived ? 'list_archived' : 'products_unavailable',
+      archived ? 'These products are on an archived list, which takes no new offer.' : 'Some products are already offered or no longer exist.',
+    );
   }
 }
 
 /** POST /internal/products/claim: every product flagged offered by `offeringId`, or none (409). */
 export async function claim(ids: string[], offeringId: string): Promise<void> {
   const wanted = unique(ids);
-  const { conflicts } = await claimProducts(
+  const { conflicts, archived } = await claimProducts(
     wanted.filter(isObjectId),
     offeringId,
     wanted.filter((id) => !isObjectId(id)),
   );
-  if (conflicts.length > 0) throw new ClaimConflict(conflicts);
+  if (conflicts.length > 0) throw new ClaimConflict(conflicts, archived);
   listReadCache.clear();
 }
 

@@ -21,7 +21,19 @@ export function toProductData(doc: ProductDoc): ProductData {
     websiteName: doc.websiteName ?? '',
     productListId: String(doc.listId),
     hasBeenOffered: doc.hasBeenOffered === true,
+    received: doc.received === true,
   };
+}
+
+/** What a visitor sees of a product: `received` is the owner's own mark. */
+export function forVisitor(product: ProductData): ProductData {
+  const { received: _ownerOnly, ...rest } = product;
+  return rest;
+}
+
+/** A list's occasion and archived mark, as every list answer carries them. */
+function occasionOf(list: ProductListDoc): { eventDate: string | null; archived: boolean } {
+  return { eventDate: list.eventDate ?? null, archived: list.archived === true };
 }
 
 /** `{ picture }` when a product's image is a shop's picture (our resized copy of it), else nothing. */
@@ -53,12 +65,9 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
 }
 
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
-  return {
-    id: String(list._id),
-    name: list.name,
-    isOwner: viewerId !== undefined && viewerId === list.ownerId,
-    products: orderProducts(list, products).map(toProductData),
-  };
+  const isOwner = viewerId !== undefined && viewerId === list.ownerId;
+  const shown = orderProducts(list, products).map(toProductData);
+  return { id: String(list._id), name: list.name, isOwner, ...occasionOf(list), products: isOwner ? shown : shown.map(forVisitor) };
 }
 
 /** Groups products by list id. */
@@ -84,5 +93,5 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
     const p = byId.get(String(id));
     return p ? [toProductData(p)] : [];
   });
-  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, products };
+  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products };
 }

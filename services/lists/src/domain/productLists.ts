@@ -1,5 +1,11 @@
 import { HttpError, parseFields, type Identity } from '@wishlist/service-kit';
-import { createProductListRequestSchema, updateProductListRequestSchema, type ProductListData } from '@wishlist/contracts';
+import {
+  createProductListRequestSchema,
+  listOccasionChangeSchema,
+  listOccasionCreateSchema,
+  updateProductListRequestSchema,
+  type ProductListData,
+} from '@wishlist/contracts';
 import {
   countListsOfOwner,
   deleteListOf,
@@ -12,9 +18,9 @@ import {
   listsOfOwner,
   moveListToNewId,
   productsOfLists,
-  renameList,
   reorderList,
 } from '../data/lists';
+import { changeList, reminderDueAt } from '../data/occasions';
 import type { ProductListDoc } from '../data/models';
 import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
@@ -33,6 +39,13 @@ export function listNotFound(): HttpError {
   return HttpError.notFound('This list does not exist (it may have been deleted).', 'list_not_found');
 }
 
+/** 409 `list_archived`: the list is read-only until its owner restores it. */
+export function listArchived(): HttpError {
+  return HttpError.conflict('This list is archived: restore it from your lists to change it.', 'list_archived');
+}
+
+export const LAST_ACTIVE_LIST_MESSAGE = "You can't archive your only list that is not archived: create or restore another one first.";
+
 export function notYourList(): HttpError {
   return HttpError.forbidden('Only the owner of this list can change it.', 'not_owner');
 }
@@ -47,7 +60,9 @@ export async function assertNotErased(userId: string): Promise<void> {
  * of every list at once. One list's products are read with `GET /api/product-lists/{id}`, which
  * the per-list cap bounds; this answer stays bounded by lists × LIST_PREVIEW_PRODUCTS.
  */
-async function withPreviews(lists: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
+async function withPreviews(all: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
+  // Active lists first, so that the first list (the default one) is never an archived list.
+  const lists = [...all.filter((l) => !l.archived), ...all.filter((l) => l.archived)];
   const grouped = byList(await leadingProductsOfLists(lists, LIST_PREVIEW_PRODUCTS));
   return lists.map((l) => toListPreview(l, grouped.get(String(l._id)) ?? [], viewerId, LIST_PREVIEW_PRODUCTS));
 }
@@ -83,9 +98,10 @@ export async function readListBody(id: string, viewerId: string | undefined): Pr
   const seen = listReadCache.snapshot(id);
   const list = await findList(id);
   if (!list) throw listNotFound();
-  const data = toListData(list, await productsOfLists([list._id]), viewerId);
-  listReadCache.store(id, list.ownerId, data, seen);
-  return jsonBody({ data });
+  const products = await productsOfLists([list._id]);
+  // Stored as the owner sees it; the cache answers each viewer their own view of it.
+  listReadCache.store(id, list.ownerId, toListData(list, products, list.ownerId), seen);
+  return listReadCache.read(id, viewerId) ?? jsonBody({ data: toListData(list, products, viewerId) });
 }
 
 /** The caller's own list, or 404 (unknown) / 403 (someone else's). */
@@ -99,20 +115,30 @@ export async function ownedList(userId: string, id: string): Promise<ProductList
 
 export async function createList(userId: string, body: unknown): Promise<ProductListData> {
   const { name } = parseFields(createProductListRequestSchema, body);
+  const { eventDate } = parseFields(listOccasionCreateSchema, body);
   await assertNotErased(userId);
   if ((await countListsOfOwner(userId)) >= MAX_LISTS_PER_OWNER) {
     throw HttpError.unprocessable({ name: 'too-many-lists' }, `You can own at most ${MAX_LISTS_PER_OWNER} lists.`);
   }
-  return toListData(await insertList(userId, name), [], userId);
+  const occasion = eventDate ? { eventDate, reminderDueAt: reminderDueAt(eventDate, new Date()) } : {};
+  return toListData(await insertList(userId, name, occasion), [], userId);
 }
 
-export async function updateList(userId: string, id: string, body: unknown): Promise<ProductListData> {
+/**
+ * PATCH /api/product-lists/{id}: `{ name?, eventDate?, archived? }`, each left as it is when
+ * absent. A body with none of them is refused as SPEC §7's rename was (`name` required).
+ */
+export async function updateList(userId: string, id: string, body: Record<string, unknown>): Promise<ProductListData> {
   await ownedList(userId, id);
-  const { name } = parseFields(updateProductListRequestSchema, body);
-  const renamed = await renameList(id, name);
+  const given = (key: string) => body[key] !== undefined;
+  const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
+  const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
+  const outcome = await changeList(userId, id, { name, eventDate, archived }, new Date());
   listReadCache.invalidate(id);
-  if (!renamed) throw listNotFound();
-  return toListData(renamed, await productsOfLists([renamed._id]), userId);
+  if (outcome === 'not_found') throw listNotFound();
+  if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'last_list') throw HttpError.conflict(LAST_ACTIVE_LIST_MESSAGE, 'last_active_list');
+  return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }
 
 export async function deleteList(userId: string, id: string): Promise<void> {
@@ -130,6 +156,7 @@ export async function reorder(userId: string, id: string, ids: string[]): Promis
   const outcome = ids.every(isObjectId) ? await reorderList(userId, id, ids) : await ownedList(userId, id).then(() => 'mismatch' as const);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'archived') throw listArchived();
   listReadCache.invalidate(id);
   if (outcome === 'mismatch') {
     throw HttpError.unprocessable({ products: 'must-be-the-list-products' }, 'The order must list each product of the list exactly once.');

@@ -22,8 +22,8 @@ import {
 } from '../data/products';
 import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listReadCache } from './listReadCache';
-import { listNotFound, notYourList } from './productLists';
-import { byList, isObjectId, orderProducts, toProductData } from './present';
+import { listArchived, listNotFound, notYourList } from './productLists';
+import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
 
 export function productNotFound(): HttpError {
   return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
@@ -61,6 +61,7 @@ const changeFields = z.object({
   url: productLinkSchema.optional(),
   productListId: productListIdSchema.refine(isObjectId, { message: UNKNOWN_LIST }).optional(),
   hasBeenOffered: z.boolean().optional(),
+  received: z.boolean({ error: 'invalid-boolean' }).optional(),
 });
 type ChangeFields = z.output<typeof changeFields>;
 
@@ -76,6 +77,7 @@ function toChange(fields: ChangeFields): ProductChange {
     change.websiteName = websiteName(fields.url);
   }
   if (fields.hasBeenOffered !== undefined) change.hasBeenOffered = fields.hasBeenOffered;
+  if (fields.received !== undefined) change.received = fields.received;
   return change;
 }
 
@@ -89,6 +91,7 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
 function productFrom(outcome: UpdateOutcome): ProductData {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
+  if (outcome === 'archived') throw listArchived();
   if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
@@ -101,13 +104,13 @@ export async function readProductInList(listId: string, productId: string): Prom
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const product = await findProduct(productId);
   if (!product || String(product.listId) !== listId) throw productNotFound();
-  return toProductData(product);
+  return forVisitor(toProductData(product));
 }
 
 /** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}`. */
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
-  const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered']);
+  const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
   return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST }));
 }
 
@@ -116,6 +119,7 @@ export async function deleteProductInList(userId: string, listId: string, produc
   const outcome = await deleteProductRecord(userId, productId, listId);
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
+  if (outcome === 'archived') throw listArchived();
   listReadCache.invalidate(outcome.deletedFrom);
 }
 
@@ -136,6 +140,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
   const outcome = await insertProduct(userId, fields.productListId, values, caps);
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'forbidden') throw notYourList();
+  if (outcome === 'archived') throw listArchived();
   if (outcome === 'list_full') throw listFull();
   if (outcome === 'account_full') throw accountFull(limits.maxProductsPerAccount);
   listReadCache.invalidate(fields.productListId);
@@ -149,7 +154,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
  */
 export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(productId)) throw productNotFound();
-  const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered']);
+  const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered', 'received']);
   return productFrom(
     await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST }),
   );
@@ -160,6 +165,7 @@ export async function deleteProduct(userId: string, productId: string): Promise<
   const outcome = await deleteProductRecord(userId, productId);
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
+  if (outcome === 'archived') throw listArchived();
   listReadCache.invalidate(outcome.deletedFrom);
 }
 

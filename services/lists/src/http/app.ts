@@ -1,4 +1,15 @@
-import { createRateLimit, createService, optionalIdentity, requireIdentity, requireService, validateShape, type Logger, type Service } from '@wishlist/service-kit';
+import {
+  createMailer,
+  createRateLimit,
+  createService,
+  optionalIdentity,
+  requireIdentity,
+  requireService,
+  validateShape,
+  type Logger,
+  type Mailer,
+  type Service,
+} from '@wishlist/service-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ListsConfig } from '../config';
 import { eraseUser } from '../domain/erasure';
@@ -18,6 +29,9 @@ import {
 import { createImagesRouter } from '../images';
 import { createPagesRouter } from '../pages';
 import { IMPORT_PATH, listFileRoutes } from './listFiles';
+import { createReminderSweeper, type ReminderSweeper } from '../reminders/sweep';
+import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } from '../reminders/unsubscribe';
+import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
 const userOf = (req: Request) => req.identity!.userId;
@@ -45,10 +59,33 @@ function sendJson(req: Request, res: Response, body: JsonBody): void {
   res.end(req.method === 'HEAD' ? undefined : body.bytes);
 }
 
-/** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites. */
-export function createListsService(config: ListsConfig, deps: { logger?: Logger } = {}): Service {
+/** The unsubscribe page for a browser (the mail's link), the JSON answer for anything else. */
+function sendUnsubscribe(req: Request, res: Response, state: UnsubscribeState): void {
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.type('html').send(unsubscribePage(state));
+    return;
+  }
+  const { lang: _lang, ...data } = state;
+  res.json({ data });
+}
+
+export interface ListsService extends Service {
+  reminders: ReminderSweeper;
+  /** Sweeps occasion reminders now, then every REMINDER_SWEEP_SECONDS. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites, occasion reminders. */
+export function createListsService(
+  config: ListsConfig,
+  deps: { logger?: Logger; users?: UsersApi; mailer?: Mailer; now?: () => Date } = {},
+): ListsService {
   listReadCache.setTtl(config.listReadCacheMs);
-  return createService({
+  // A change that can make a reminder due (a date, a restore, a new follower) sweeps at once in a
+  // started service rather than at the next interval; the sweep's claims keep it to one mail.
+  let remindersChanged: () => void = () => undefined;
+  const service = createService({
     name: 'lists',
     config,
     logger: deps.logger,
@@ -98,6 +135,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       });
       router.post('/api/product-lists', signedIn, body, async (req, res) => {
         res.status(201).json({ data: await createList(userOf(req), req.body) });
+        remindersChanged();
       });
       // Read by someone not signed in (a shared link), the answer is the same for everyone: a shared
       // cache may reuse it briefly (s-maxage); browsers revalidate it every time (max-age=0, ETag).
@@ -109,6 +147,7 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       });
       router.patch('/api/product-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await updateList(userOf(req), param(req, 'id'), req.body) });
+        remindersChanged();
       });
       router.delete('/api/product-lists/:id', signedIn, async (req, res) => {
         await deleteList(userOf(req), param(req, 'id'));
@@ -156,10 +195,20 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       router.put('/api/favorites/:id', signedIn, missRate, async (req, res) => {
         await addFavorite(userOf(req), param(req, 'id'), limits);
         res.status(204).end();
+        remindersChanged();
       });
       router.delete('/api/favorites/:id', signedIn, async (req, res) => {
         await removeFavorite(userOf(req), param(req, 'id'));
         res.status(204).end();
+      });
+
+      // The unsubscribe link of an occasion reminder, opened without signing in: reading it
+      // changes nothing; its POST (the page's button, or a mail client's one-click) unsubscribes.
+      router.get('/api/favorites/reminders/:token', missRate, async (req, res) => {
+        sendUnsubscribe(req, res, await readUnsubscribe(param(req, 'token')));
+      });
+      router.post('/api/favorites/reminders/:token', missRate, async (req, res) => {
+        sendUnsubscribe(req, res, await unsubscribe(param(req, 'token')));
       });
 
       // Internal: the offers service
@@ -190,4 +239,52 @@ export function createListsService(config: ListsConfig, deps: { logger?: Logger 
       });
     },
   });
+
+  const reminders = createReminderSweeper({
+    users: deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs }),
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger: service.logger }),
+    publicUrl: config.publicUrl,
+    logger: service.logger,
+    now: deps.now,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  const tick = () => {
+    // One sweep at a time in a copy (copies share the work through their claims); a change
+    // arriving during a sweep gets one more sweep after it.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = reminders
+      .sweep()
+      .catch((err) => service.logger.error({ err }, 'reminder sweep failed'))
+      .finally(() => {
+        running = undefined;
+        if (again && timer) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  remindersChanged = () => {
+    if (timer) tick();
+  };
+  return {
+    ...service,
+    reminders,
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, config.reminderSweepSeconds * 1000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      again = false;
+      await running;
+    },
+  };
 }

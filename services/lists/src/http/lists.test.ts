@@ -24,6 +24,8 @@ describe('GET /api/product-lists (own lists with products)', () => {
         name: 'My wish list',
         isOwner: true,
         productCount: 1,
+        eventDate: null,
+        archived: false,
         products: [
           {
             id: a,
@@ -35,10 +37,11 @@ describe('GET /api/product-lists (own lists with products)', () => {
             websiteName: 'shop.example',
             productListId: me.defaultListId,
             hasBeenOffered: false,
+            received: false,
           },
         ],
       },
-      { id: second, name: 'Birthday', isOwner: true, productCount: 1, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
+      { id: second, name: 'Birthday', isOwner: true, productCount: 1, eventDate: null, archived: false, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
     ]);
   });
 });
@@ -53,7 +56,9 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     expect(mine.body.data.isOwner).toBe(true);
     expect(mine.body.data.products).toHaveLength(1);
     const theirs = await api().get(`/api/product-lists/${owner.defaultListId}`).set(other.headers);
-    expect(theirs.body.data).toEqual({ ...mine.body.data, isOwner: false });
+    // The owner's own mark (received) is the one thing visitors do not see.
+    const ownerOnly = ({ received: _received, ...rest }: { received?: boolean }) => rest;
+    expect(theirs.body.data).toEqual({ ...mine.body.data, isOwner: false, products: mine.body.data.products.map(ownerOnly) });
     const anonymous = await api().get(`/api/product-lists/${owner.defaultListId}`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.data.isOwner).toBe(false);
@@ -123,7 +128,7 @@ describe('POST /api/product-lists', () => {
     const me = await person();
     const res = await api().post('/api/product-lists').set(me.headers).send({ name: '  Christmas  ' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, products: [] });
+    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, eventDate: null, archived: false, products: [] });
     const all = await api().get('/api/product-lists').set(me.headers);
     expect(all.body.data.map((l: { name: string }) => l.name)).toEqual(['My wish list', 'Christmas']);
   });
@@ -301,13 +306,13 @@ describe('account erasure', () => {
     const { fromService } = await import('../test-support/harness');
     const erased = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, products: 1, lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, reminders: 0, products: 1, lists: 1 } });
     expect((await api().get('/api/favorites').set(kept.headers)).body.data).toEqual([]);
     expect((await api().get(`/api/product-lists/${gone.defaultListId}`)).status).toBe(404);
     // Writes still in flight with the erased identity create nothing.
     expect((await api().post('/api/product-lists').set(await as(gone.id)).send({ name: 'x' })).status).toBe(401);
     expect((await api().put(`/api/favorites/${kept.defaultListId}`).set(await as(gone.id))).status).toBe(401);
     const again = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
-    expect(again.body.data.deleted).toEqual({ favorites: 0, products: 0, lists: 0 });
+    expect(again.body.data.deleted).toEqual({ favorites: 0, reminders: 0, products: 0, lists: 0 });
   });
 });

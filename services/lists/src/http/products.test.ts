@@ -36,6 +36,7 @@ describe('POST /api/products-in-lists', () => {
       websiteName: 'shop.example',
       productListId: me.defaultListId,
       hasBeenOffered: false,
+      received: false,
     });
   });
 

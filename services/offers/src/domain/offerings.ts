@@ -40,6 +40,19 @@ export class AlreadyOfferedError extends HttpError {
   }
 }
 
+/** 409 `list_archived`: some products are on a list its owner archived, which takes no new offer. */
+export class ListArchivedError extends HttpError {
+  constructor(readonly conflicts: string[]) {
+    super(
+      409,
+      'list_archived',
+      conflicts.length === 1
+        ? 'One of these products is on a list its owner has archived: it can no longer be offered. Remove it from your basket.'
+        : 'Some of these products are on a list its owner has archived: they can no longer be offered. Remove them from your basket.',
+    );
+  }
+}
+
 /** 422 `{ errors: { products: 'unknown-products' } }`: some products do not exist (any more). */
 export class UnknownProductsError extends HttpError {
   constructor(readonly unknown: string[]) {
@@ -261,6 +274,8 @@ export function createOfferingService(deps: {
       const failure = claims.find((c): c is PromiseRejectedResult => c.status === 'rejected');
       if (conflicts.length > 0 || failure) {
         await rollBack(drafts);
+        const archived = claims.flatMap((c) => (c.status === 'fulfilled' && !c.value.ok && c.value.archived ? c.value.conflicts : []));
+        if (archived.length > 0) throw new ListArchivedError(archived);
         if (conflicts.length > 0) throw new AlreadyOfferedError(conflicts);
         throw failure!.reason instanceof HttpError
           ? failure!.reason

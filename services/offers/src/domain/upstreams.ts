@@ -17,13 +17,14 @@ const listedProductSchema = z.object({
 export type ListedProduct = z.output<typeof listedProductSchema>;
 
 const lookupAnswer = z.object({ data: z.array(listedProductSchema) });
-const conflictAnswer = z.object({ conflicts: z.array(z.string()).optional() });
+const conflictAnswer = z.object({ error: z.object({ code: z.string() }).partial().optional(), conflicts: z.array(z.string()).optional() });
 
 function listsTrouble(what: string, status: number): HttpError {
   return HttpError.serviceUnavailable(`The lists service could not ${what} (it answered ${status}). Try again in a moment.`);
 }
 
-export type ClaimResult = { ok: true } | { ok: false; conflicts: string[] };
+/** `archived`: the products are on an archived list (the lists service answered `list_archived`). */
+export type ClaimResult = { ok: true } | { ok: false; conflicts: string[]; archived?: boolean };
 
 /** The lists service's internal product API (flags are all-or-nothing on its side). */
 export interface ListsApi {
@@ -51,7 +52,8 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
       if (res.status === 409) {
         const parsed = conflictAnswer.safeParse(res.body);
         const conflicts = parsed.success ? (parsed.data.conflicts ?? []) : [];
-        return { ok: false, conflicts: conflicts.length > 0 ? conflicts : ids };
+        const archived = parsed.success && parsed.data.error?.code === 'list_archived';
+        return { ok: false, conflicts: conflicts.length > 0 ? conflicts : ids, ...(archived ? { archived } : {}) };
       }
       throw listsTrouble('flag the products', res.status);
     },

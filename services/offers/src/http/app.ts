@@ -16,7 +16,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { z } from 'zod';
 import type { OffersConfig } from '../config';
 import { pickLanguage } from '../domain/language';
-import { AlreadyOfferedError, createOfferingService, UnknownProductsError, type OfferingService } from '../domain/offerings';
+import { AlreadyOfferedError, createOfferingService, ListArchivedError, UnknownProductsError, type OfferingService } from '../domain/offerings';
 import { listsApi, usersApi, type ListsApi, type UsersApi } from '../domain/upstreams';
 import {
   confirmationShape,
@@ -47,7 +47,7 @@ export interface OffersDeps {
 
 /** The two answers the kit's error mapping cannot express: they carry the product ids. */
 const offeringErrors: ErrorRequestHandler = (err, _req, res, next) => {
-  if (err instanceof AlreadyOfferedError) {
+  if (err instanceof AlreadyOfferedError || err instanceof ListArchivedError) {
     res.status(409).json({ ...errorBody(err), conflicts: err.conflicts });
     return;
   }

@@ -15,6 +15,8 @@ export interface FakeProduct {
   listName: string;
   /** The offering holding the offered flag (null: not offered). */
   heldBy: string | null;
+  /** On a list its owner archived: claims are refused with `list_archived`. */
+  archived?: boolean;
 }
 
 type Route = 'lookup' | 'claim' | 'release';
@@ -54,7 +56,7 @@ export function fakeLists() {
       data: ids.flatMap((id) => {
         const p = products.get(id);
         if (!p) return [];
-        const { heldBy, ...rest } = p;
+        const { heldBy, archived: _archived, ...rest } = p;
         return [{ ...rest, hasBeenOffered: heldBy !== null }];
       }),
     });
@@ -62,6 +64,11 @@ export function fakeLists() {
   app.post('/internal/products/claim', requireService(['offers']), guard('claim'), async (req, res) => {
     if (control.claimDelayMs) await new Promise((r) => setTimeout(r, control.claimDelayMs));
     const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+    const archived = ids.filter((id) => products.get(id)?.archived);
+    if (archived.length > 0) {
+      res.status(409).json({ error: { code: 'list_archived', message: 'archived' }, conflicts: archived });
+      return;
+    }
     const conflicts = ids.filter((id) => !products.has(id) || products.get(id)!.heldBy !== null);
     if (conflicts.length > 0) {
       res.status(409).json({ error: { code: 'already_offered', message: 'offered' }, conflicts });
