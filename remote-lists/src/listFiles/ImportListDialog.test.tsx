@@ -84,7 +84,7 @@ describe('Import a list: a file', () => {
   });
 
   it.each([
-    [413, { error: { code: 'import_too_large' } }, 'This file is larger than 100 kB.'],
+    [413, { error: { code: 'import_too_large' } }, 'This file is larger than 1 MB.'],
     [413, { error: { code: 'too_many_products' } }, 'This file has more than 500 products'],
     [409, { error: { code: 'account_full' } }, 'Your lists don\'t have room for every product of this file'],
     [409, { error: { code: 'too_many_lists' } }, 'You own 100 lists'],

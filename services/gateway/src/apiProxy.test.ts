@@ -93,6 +93,19 @@ describe('/api proxy', () => {
     expect((await request(app).get('/api/accounts')).body.service).toBe('auth');
   });
 
+  it('takes a whole exported list on the import call only (MAX_IMPORT_BODY_KB), MAX_BODY_KB elsewhere', async () => {
+    const file = 'x'.repeat(1024 * 1024);
+    const imported = await request(app).post('/api/product-lists/import').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/csv').send(file);
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ service: 'lists', url: '/api/product-lists/import' });
+    expect(imported.body.body.length).toBe(file.length);
+    const tooBig = await request(app).post('/api/product-lists/import').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/csv').send('x'.repeat(1536 * 1024 + 1));
+    expect(tooBig.status).toBe(413);
+    // The same body on another call of the same service is refused as any large body.
+    const elsewhere = await request(app).post('/api/product-lists').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/csv').send(file);
+    expect(elsewhere.status).toBe(413);
+  });
+
   it('passes the upstream status and the body bytes as they came (not parsed), up to MAX_BODY_KB', async () => {
     const big = 'x'.repeat(128 * 1024);
     const res = await request(app).post('/api/offerings/created').set('Authorization', 'Bearer writer-token').set('Content-Type', 'text/plain').send(big);

@@ -170,6 +170,8 @@ export interface ApiProxyOptions {
   upstreamIdleMs?: number;
   /** Largest request body (bytes, default 128 kB). */
   maxBodyBytes?: number;
+  /** Calls whose body may be larger than maxBodyBytes (a whole file), each with its own limit. */
+  largeBodies?: LargeBody[];
   /** Longest wait for a whole request body (default 10 s). */
   bodyTimeoutMs?: number;
   /**
@@ -194,9 +196,20 @@ export interface ApiProxyOptions {
  *    one; only requests already sent to an instance that dies fail (503).
  * Unknown /api paths fall through (404 JSON after).
  */
+export interface LargeBody {
+  method: string;
+  path: RegExp;
+  maxBytes: number;
+}
+
+/** The list import (docs/api.md, "Export and import"): a whole exported list is one body. */
+export const IMPORT_CALL = { method: 'POST', path: /^\/api\/product-lists\/import\/?$/ };
+
 export function apiProxy(options: ApiProxyOptions): RequestHandler {
   const cache = options.cache?.enabled ? options.cache : undefined;
   const maxBodyBytes = options.maxBodyBytes ?? 128 * 1024;
+  const largeBodies = options.largeBodies ?? [];
+  const bodyLimitOf = (req: Request) => largeBodies.find((b) => b.method === req.method && b.path.test(req.path))?.maxBytes ?? maxBodyBytes;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 10_000;
   /** Eligible reads on their way to a service: the cache key and the generation they started in. */
   const filling = new WeakMap<IncomingMessage, { url: string; seen: number }>();
@@ -350,7 +363,7 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
       req.headers[CLIENT_HEADER] = await clientAssertion(client);
       req.headers['x-forwarded-for'] = client;
       req.headers['x-forwarded-proto'] = req.protocol;
-      if (hasBody(req)) body = await readBody(req, { limit: maxBodyBytes, timeoutMs: bodyTimeoutMs });
+      if (hasBody(req)) body = await readBody(req, { limit: bodyLimitOf(req), timeoutMs: bodyTimeoutMs });
     } catch (err) {
       return refuse(req, res, err instanceof HttpError ? err : HttpError.badRequest('The request could not be read.'));
     }
@@ -375,6 +388,10 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
 }
 
 /** The apiProxy options a gateway config gives. */
-export function proxyLimits(config: Pick<GatewayConfig, 'maxBodyKb' | 'bodyTimeoutMs'>) {
-  return { maxBodyBytes: config.maxBodyKb * 1024, bodyTimeoutMs: config.bodyTimeoutMs };
+export function proxyLimits(config: Pick<GatewayConfig, 'maxBodyKb' | 'maxImportBodyKb' | 'bodyTimeoutMs'>) {
+  return {
+    maxBodyBytes: config.maxBodyKb * 1024,
+    largeBodies: [{ ...IMPORT_CALL, maxBytes: Math.max(config.maxImportBodyKb, config.maxBodyKb) * 1024 }],
+    bodyTimeoutMs: config.bodyTimeoutMs,
+  };
 }

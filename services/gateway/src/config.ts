@@ -137,6 +137,9 @@ export const gatewayConfig = defineConfig('gateway', {
     description: 'longest wait for a whole /api request body once its headers are in (408 after)',
   }),
   maxBodyKb: setting('MAX_BODY_KB', schemas.positiveInt, '128', { description: 'largest /api request body (413 above)' }),
+  maxImportBodyKb: setting('MAX_IMPORT_BODY_KB', schemas.positiveInt, '1536', {
+    description: 'largest body of a list import (POST /api/product-lists/import: a whole exported list, 1 MB, maybe wrapped in JSON)',
+  }),
   maxConnectionsPerClient: setting('MAX_CONNECTIONS_PER_CLIENT', schemas.positiveInt, '64', {
     description: 'open connections per client address at once; more are closed at once (trusted proxies are not counted)',
   }),

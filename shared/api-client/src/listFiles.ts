@@ -5,7 +5,7 @@ import { request } from './http';
 export type ListFileFormat = 'json' | 'csv';
 
 /** The largest file one import takes (the lists service answers 413 above it). */
-export const IMPORT_MAX_BYTES = 100 * 1024;
+export const IMPORT_MAX_BYTES = 1024 * 1024;
 
 /** Writing a whole list takes longer than the connect timeout allows. */
 const FILE_TIMEOUT_MS = 30_000;

@@ -6,10 +6,14 @@ import type { AccountLimits } from '../domain/limits';
 import { exportList, importList, type FileFormat, type ImportInput } from '../domain/listExchange';
 
 /**
- * The largest file one import takes: the service's JSON body limit, below the gateway's
- * MAX_BODY_KB (128 kB), so a JSON file and a CSV file meet the same limit with the same answer.
+ * The largest file one import takes: 1 MB, so that a whole exported list comes back in one import
+ * (a list's 500 products with their notes export to ~200-500 kB of JSON). The gateway lets this
+ * one route's body be larger than other calls' (its MAX_IMPORT_BODY_KB, 1.5 MB: the file may come
+ * wrapped in JSON, escaped); a raw file and a wrapped one meet the same limit with the same answer.
  */
-export const IMPORT_MAX_BYTES = 100 * 1024;
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+/** The body parsers' limit: a file of IMPORT_MAX_BYTES wrapped in JSON (`{ content }`), escaped. */
+const IMPORT_MAX_BODY_BYTES = (IMPORT_MAX_BYTES * 3) / 2;
 /** Reads its own body (service-kit `ownBodyPaths`): its limit and refusals speak of a file. */
 export const IMPORT_PATH = '/api/product-lists/import';
 
@@ -36,7 +40,7 @@ function tooLarge(): HttpError {
   return new HttpError(
     413,
     'import_too_large',
-    `This file is larger than ${IMPORT_MAX_BYTES / 1024} kB, the most one import takes. Split it into smaller files (a few hundred products each) and import each one.`,
+    `This file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB, the most one import takes. Split it into smaller files (a few hundred products each) and import each one.`,
   );
 }
 
@@ -106,8 +110,8 @@ export function listFileRoutes(
     IMPORT_PATH,
     deps.signedIn,
     ...deps.rateLimits,
-    express.json({ limit: IMPORT_MAX_BYTES }),
-    express.text({ type: TEXT_TYPES, limit: IMPORT_MAX_BYTES }),
+    express.json({ limit: IMPORT_MAX_BODY_BYTES }),
+    express.text({ type: TEXT_TYPES, limit: IMPORT_MAX_BODY_BYTES }),
     async (req, res) => {
       const list = await importList(userOf(req), importInput(req), deps.limits);
       res.status(201).location(`/api/product-lists/${list.id}`).json({ data: list });
