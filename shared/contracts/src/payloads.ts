@@ -52,16 +52,22 @@ export interface ProductsOrderingRequest {
 
 export type UpdateProductInListRequest =
   | { hasBeenOffered: boolean }
-  | { name: string; image: string; price: number | null };
+  | ({ name: string; image: string; price: number | null } & ProductExtras);
 
-export interface CreateProductRequest {
+/** What every product write may add (each optional; absent: quantity 1, not most wanted, no note). */
+export interface ProductExtras {
+  quantity?: number;
+  mostWanted?: boolean;
+  note?: string | null;
+}
+export interface CreateProductRequest extends ProductExtras {
   name: string;
   image: string;
   price: number | null;
   url: string;
   productListId: string;
 }
-export interface UpdateProductRequest {
+export interface UpdateProductRequest extends ProductExtras {
   name: string;
   image: string;
   price: number | null;
@@ -82,7 +88,7 @@ export interface AcceptOfferingRequest {
 
 /** Body of a 422 from product or list saves: per-field messages (SPEC §5). */
 export interface ValidationErrorBody {
-  errors?: Partial<Record<'name' | 'price' | 'image', string | string[]>>;
+  errors?: Partial<Record<'name' | 'price' | 'image' | 'quantity' | 'note', string | string[]>>;
   message?: string;
 }
 
@@ -107,6 +113,13 @@ export interface ProductData {
   websiteName: string;
   productListId: string;
   hasBeenOffered: boolean;
+  /** How many the owner wishes, 1 to 99. */
+  quantity: number;
+  mostWanted: boolean;
+  /** Plain text, at most 500 characters; '' for none. */
+  note: string;
+  /** Units offered so far (0 to `quantity`; `quantity` once `hasBeenOffered`). */
+  offeredQuantity: number;
 }
 
 /** A list as the lists service sends it: products in the list's order. */
@@ -124,7 +137,9 @@ export interface ProductListData {
 }
 
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
-export type ListsFieldErrors = Partial<Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList', string>>;
+export type ListsFieldErrors = Partial<
+  Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'quantity' | 'mostWanted' | 'note', string>
+>;
 
 // Internal API of the lists service, for the offers service only (never through the gateway).
 
@@ -143,6 +158,8 @@ export interface ProductWithOwner extends ProductData {
 export interface ProductsClaimRequest {
   ids: string[];
   offeringId: string;
+  /** Claim only: units wanted per product id (1 for an id not named). Release frees what was claimed. */
+  quantities?: Record<string, number>;
 }
 /** 409 answer of a claim: the ids already offered or missing (nothing changed). */
 export interface ProductsClaimConflict {

@@ -7,6 +7,9 @@ export interface ProductValues {
   price: number | null;
   url: string;
   websiteName: string;
+  quantity?: number;
+  mostWanted?: boolean;
+  note?: string;
 }
 
 export async function findProduct(id: string): Promise<ProductDoc | null> {
@@ -73,14 +76,39 @@ async function countOwnerProducts(ownerId: string, session: mongoose.ClientSessi
 
 export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean };
 
-export type UpdateOutcome = { product: ProductDoc; previousListId: string } | 'not_found' | 'forbidden' | 'target_gone' | 'target_forbidden' | 'list_full';
+export type UpdateOutcome =
+  | { product: ProductDoc; previousListId: string }
+  | 'not_found'
+  | 'forbidden'
+  | 'target_gone'
+  | 'target_forbidden'
+  | 'list_full'
+  | { belowOffered: number };
+
+/** Thrown inside the transaction when a claim or release changed the units between read and write. */
+const unitsRaced = () => Object.assign(new Error('units raced'), { unitsRaced: true });
 
 /**
  * Changes a product, and moves it to `targetListId` when given and different: it leaves the old
  * list's order and goes to the end of the new one, all in one transaction. `expectListId` makes
  * the product "not found" unless it is in that list (nested routes).
  */
-export function updateProduct(
+export async function updateProduct(
+  ownerId: string,
+  id: string,
+  change: ProductChange,
+  options: { expectListId?: string; targetListId?: string; maxPerList: number },
+): Promise<UpdateOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateOnce(ownerId, id, change, options);
+    } catch (err) {
+      if (!(err as { unitsRaced?: boolean }).unitsRaced || attempt >= 5) throw err;
+    }
+  }
+}
+
+function updateOnce(
   ownerId: string,
   id: string,
   change: ProductChange,
@@ -91,8 +119,17 @@ export function updateProduct(
     if (!product || (options.expectListId && String(product.listId) !== options.expectListId)) return 'not_found';
     if (product.ownerId !== ownerId) return 'forbidden';
     const set: Record<string, unknown> = { ...change };
-    // The owner's choice wins over an offering's hold (the owner toggles).
-    if (change.hasBeenOffered !== undefined) set.offeredBy = null;
+    const offered = product.offeredQuantity ?? 0;
+    const guard: Record<string, unknown> = { _id: product._id };
+    if (change.hasBeenOffered !== undefined) {
+      // The owner's choice wins over the offerings' holds (the owner toggles).
+      Object.assign(set, { offeredBy: null, holds: [], offeredQuantity: 0 });
+    } else if (change.quantity !== undefined && offered > 0) {
+      // Units already promised by givers stay promised: the quantity cannot go below them.
+      if (change.quantity < offered) return { belowOffered: offered };
+      set.hasBeenOffered = offered >= change.quantity;
+      guard.offeredQuantity = offered; // a claim or release in between: read again
+    }
     let target: ProductListDoc | null = null;
     if (options.targetListId && options.targetListId !== String(product.listId)) {
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
@@ -101,7 +138,8 @@ export function updateProduct(
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       set.listId = target._id;
     }
-    const updated = await Product.findByIdAndUpdate(product._id, { $set: set }, { returnDocument: 'after', session }).lean().exec();
+    const updated = await Product.findOneAndUpdate(guard, { $set: set }, { returnDocument: 'after', session }).lean().exec();
+    if (!updated) throw unitsRaced();
     if (target) {
       await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
       await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
@@ -126,53 +164,6 @@ export function deleteProduct(ownerId: string, id: string, expectListId?: string
 export async function findProducts(ids: string[]): Promise<ProductDoc[]> {
   if (ids.length === 0) return [];
   return (await Product.find({ _id: { $in: ids } }).lean().exec()) as ProductDoc[];
-}
-
-/**
- * Flags every product offered by `offeringId`, all or nothing. Products already held by the same
- * offering count as claimed (a retried call). Returns the ids that could not be claimed (missing
- * or held by someone else); nothing changes then.
- */
-export async function claimProducts(ids: string[], offeringId: string, unknownIds: string[] = []): Promise<{ conflicts: string[] }> {
-  // A claim that lost a race after its read aborts and reads again (then sees the winner's flag).
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await claimOnce(ids, offeringId, unknownIds);
-    } catch (err) {
-      if (!(err as { claimRaced?: boolean }).claimRaced || attempt >= 5) throw err;
-    }
-  }
-}
-
-function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Promise<{ conflicts: string[] }> {
-  return atomically(async (session) => {
-    const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1 }).session(session).lean().exec();
-    const byId = new Map(found.map((p) => [String(p._id), p]));
-    const conflicts = ids.filter((id) => {
-      const p = byId.get(id);
-      return !p || (p.hasBeenOffered && p.offeredBy !== offeringId);
-    });
-    conflicts.push(...unknownIds);
-    if (conflicts.length > 0) return { conflicts };
-    const free = ids.filter((id) => !byId.get(id)!.hasBeenOffered);
-    if (free.length > 0) {
-      const r = await Product.updateMany(
-        { _id: { $in: free }, hasBeenOffered: false },
-        { $set: { hasBeenOffered: true, offeredBy: offeringId } },
-        { session },
-      ).exec();
-      // Another claim committed between our read and this write: abort rather than half-claim.
-      if (r.modifiedCount !== free.length) throw Object.assign(new Error('claim raced'), { claimRaced: true });
-    }
-    return { conflicts: [] };
-  });
-}
-
-/** Clears the flag of the products still held by `offeringId`; the others are left alone. */
-export async function releaseProducts(ids: string[], offeringId: string): Promise<number> {
-  if (ids.length === 0) return 0;
-  const r = await Product.updateMany({ _id: { $in: ids }, offeredBy: offeringId }, { $set: { hasBeenOffered: false, offeredBy: null } }).exec();
-  return r.modifiedCount ?? 0;
 }
 
 export async function deleteProductsOfOwner(ownerId: string): Promise<number> {

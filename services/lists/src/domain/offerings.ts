@@ -1,7 +1,8 @@
 import { HttpError } from '@wishlist/service-kit';
 import type { ProductWithOwner } from '@wishlist/contracts';
 import { findLists } from '../data/lists';
-import { claimProducts, findProducts, releaseProducts } from '../data/products';
+import { claimUnits, releaseUnits } from '../data/claims';
+import { findProducts } from '../data/products';
 import { listReadCache } from './listReadCache';
 import { isObjectId, toProductData } from './present';
 
@@ -20,22 +21,25 @@ export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]>
   for (const id of wanted) {
     const p = byId.get(id);
     if (!p) continue;
-    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? null });
+    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? p.holds?.[0]?.offeringId ?? null });
   }
   return out;
 }
 
 export class ClaimConflict extends HttpError {
   constructor(readonly conflicts: string[]) {
-    super(409, 'products_unavailable', 'Some products are already offered or no longer exist.');
+    super(409, 'products_unavailable', 'Some products are already offered, have fewer units left than asked, or no longer exist.');
   }
 }
 
-/** POST /internal/products/claim: every product flagged offered by `offeringId`, or none (409). */
-export async function claim(ids: string[], offeringId: string): Promise<void> {
+/**
+ * POST /internal/products/claim: `offeringId` holds the wanted units of every product (1 each
+ * unless `quantities` says), or of none (409).
+ */
+export async function claim(ids: string[], offeringId: string, quantities: Record<string, number> = {}): Promise<void> {
   const wanted = unique(ids);
-  const { conflicts } = await claimProducts(
-    wanted.filter(isObjectId),
+  const { conflicts } = await claimUnits(
+    wanted.filter(isObjectId).map((id) => ({ id, units: quantities[id] ?? 1 })),
     offeringId,
     wanted.filter((id) => !isObjectId(id)),
   );
@@ -43,9 +47,9 @@ export async function claim(ids: string[], offeringId: string): Promise<void> {
   listReadCache.clear();
 }
 
-/** POST /internal/products/release: idempotent. */
+/** POST /internal/products/release: gives back the units the offering holds; idempotent. */
 export async function release(ids: string[], offeringId: string): Promise<number> {
-  const released = await releaseProducts(unique(ids).filter(isObjectId), offeringId);
+  const released = await releaseUnits(unique(ids).filter(isObjectId), offeringId);
   if (released > 0) listReadCache.clear();
   return released;
 }

@@ -36,6 +36,10 @@ describe('POST /api/products-in-lists', () => {
       websiteName: 'shop.example',
       productListId: me.defaultListId,
       hasBeenOffered: false,
+      quantity: 1,
+      mostWanted: false,
+      note: '',
+      offeredQuantity: 0,
     });
   });
 
