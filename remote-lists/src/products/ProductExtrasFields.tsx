@@ -5,13 +5,13 @@ import { TextArea, TextField } from '@wishlist/ui';
 import { useProductsT } from './i18n';
 
 /** The fields as typed (the quantity stays text until it is checked). */
-export interface ProductExtras {
+export interface ExtrasInput {
   quantity: string;
   mostWanted: boolean;
   note: string;
 }
 
-export function extrasOf(product?: Partial<Product>): ProductExtras {
+export function extrasOf(product?: Partial<Product>): ExtrasInput {
   return { quantity: String(product?.quantity ?? 1), mostWanted: product?.mostWanted === true, note: product?.note ?? '' };
 }
 
@@ -46,8 +46,8 @@ export function ProductExtrasFields({
   disabled,
 }: {
   idPrefix: string;
-  value: ProductExtras;
-  onChange: (next: ProductExtras) => void;
+  value: ExtrasInput;
+  onChange: (next: ExtrasInput) => void;
   errors: { quantity?: string; note?: string; mostWanted?: string };
   disabled?: boolean;
 }) {
