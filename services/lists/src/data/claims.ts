@@ -62,45 +62,57 @@ function claimOnce(lines: ClaimLine[], offeringId: string, unknownIds: string[])
     });
     const out = conflicts.map((l) => l.id).concat(unknownIds);
     if (out.length > 0) return { conflicts: out };
+    // Products read alike (quantity, units offered, units wanted) are written by one update: most
+    // offers are of products wished once, so that is usually a single write.
+    const groups = new Map<string, { ids: string[]; quantity: number | null | undefined; offered: number | null | undefined; units: number }>();
     for (const { id, units } of lines) {
       const p = byId.get(id)!;
       if (heldBy(p, offeringId)) continue;
-      const quantity = p.quantity ?? 1;
-      const offered = (p.offeredQuantity ?? 0) + units;
+      const key = `${p.quantity ?? 1}|${p.offeredQuantity ?? 0}|${units}`;
+      const group = groups.get(key) ?? { ids: [], quantity: p.quantity, offered: p.offeredQuantity, units };
+      group.ids.push(id);
+      groups.set(key, group);
+    }
+    for (const { ids: same, quantity: q, offered: o, units } of groups.values()) {
+      const quantity = q ?? 1;
+      const offered = (o ?? 0) + units;
       const unchanged: Record<string, unknown> = {
-        _id: id,
+        _id: { $in: same },
         hasBeenOffered: false,
-        quantity: sameAs(p.quantity, 1),
-        offeredQuantity: sameAs(p.offeredQuantity, 0),
+        quantity: sameAs(q, 1),
+        offeredQuantity: sameAs(o, 0),
         'holds.offeringId': { $ne: offeringId },
       };
-      const r = await Product.updateOne(
+      const r = await Product.updateMany(
         unchanged,
         { $set: { quantity, offeredQuantity: offered, hasBeenOffered: offered >= quantity }, $push: { holds: { offeringId, units } } },
         { session },
       ).exec();
       // Another claim (or the owner) wrote between our read and this write: abort rather than half-claim.
-      if (r.modifiedCount !== 1) throw raced();
+      if (r.modifiedCount !== same.length) throw raced();
     }
     return { conflicts: [] };
   });
 }
 
 /**
- * Gives back the units `offeringId` holds (refused, expired or withdrawn offers): each product's
- * hold goes in one conditional update, so a repeated or concurrent release frees them once. The
+ * Gives back the units `offeringId` holds (refused, expired or withdrawn offers): each write is
+ * conditional on the hold still being there, so a repeated or concurrent release frees them once. The
  * products the owner has since marked themselves are left alone. Returns how many changed.
  */
 export async function releaseUnits(ids: string[], offeringId: string): Promise<number> {
   if (ids.length === 0) return 0;
   let released = 0;
   const held = await Product.find({ _id: { $in: ids }, 'holds.offeringId': offeringId }, { holds: 1 }).lean().exec();
+  // Products whose hold has the same units go back in one update.
+  const byUnits = new Map<number, unknown[]>();
   for (const p of held) {
     const units = (p.holds ?? []).filter((h) => h.offeringId === offeringId).reduce((n, h) => n + h.units, 0);
-    const r = await Product.updateOne(
-      { _id: p._id, 'holds.offeringId': offeringId },
-      { $pull: { holds: { offeringId } }, $inc: { offeredQuantity: -units }, $set: { hasBeenOffered: false } },
-    ).exec();
+    byUnits.set(units, [...(byUnits.get(units) ?? []), p._id]);
+  }
+  for (const [units, same] of byUnits) {
+    const still: Record<string, unknown> = { _id: { $in: same }, 'holds.offeringId': offeringId };
+    const r = await Product.updateMany(still, { $pull: { holds: { offeringId } }, $inc: { offeredQuantity: -units }, $set: { hasBeenOffered: false } }).exec();
     released += r.modifiedCount ?? 0;
   }
   // Products flagged whole by an offering made before quantities.

@@ -116,6 +116,30 @@ describe('partial offers (internal claim and release)', () => {
     expect(JSON.stringify(await me.list(me.defaultListId))).not.toContain('offer-2');
   });
 
+  it('claims products of different quantities and units in one call, all or nothing', async () => {
+    const me = await person();
+    const a = await me.addProduct(me.defaultListId, { quantity: 2 });
+    const b = await me.addProduct(me.defaultListId);
+    const c = await me.addProduct(me.defaultListId, { quantity: 3 });
+    const d = await me.addProduct(me.defaultListId, { quantity: 2 });
+    await claim([c], 'offer-0');
+    const refused = await claim([a, b, c, d], 'offer-1', { [a]: 2, [c]: 3, [d]: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.conflicts).toEqual([c]);
+    const untouched = ((await me.list(me.defaultListId)).products as Listed[]).map((p) => p.offeredQuantity);
+    expect(untouched).toEqual([0, 0, 1, 0]);
+    expect((await claim([a, b, c, d], 'offer-1', { [a]: 2, [c]: 2, [d]: 1 })).status).toBe(200);
+    const after = (await me.list(me.defaultListId)).products as Listed[];
+    expect(after.map((p) => [p.offeredQuantity, p.hasBeenOffered])).toEqual([
+      [2, true],
+      [1, true],
+      [3, true],
+      [1, false],
+    ]);
+    expect((await release([a, b, c, d], 'offer-1')).body.data).toEqual({ released: 4 });
+    expect(((await me.list(me.defaultListId)).products as Listed[]).map((p) => p.offeredQuantity)).toEqual([0, 0, 1, 0]);
+  });
+
   it('lets exactly one of two copies of the service give away the last unit', async () => {
     const me = await person();
     const id = await me.addProduct(me.defaultListId, { quantity: 3 });
