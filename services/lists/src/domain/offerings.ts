@@ -1,8 +1,7 @@
 import { HttpError } from '@wishlist/service-kit';
 import type { ProductWithOwner } from '@wishlist/contracts';
 import { findLists } from '../data/lists';
-import { claimUnits, releaseUnits } from '../data/claims';
-import { findProducts } from '../data/products';
+import { claimProducts, findProducts, releaseProducts } from '../data/products';
 import { listReadCache } from './listReadCache';
 import { isObjectId, toProductData } from './present';
 
@@ -38,7 +37,7 @@ export class ClaimConflict extends HttpError {
  */
 export async function claim(ids: string[], offeringId: string, quantities: Record<string, number> = {}): Promise<void> {
   const wanted = unique(ids);
-  const { conflicts } = await claimUnits(
+  const { conflicts } = await claimProducts(
     wanted.filter(isObjectId).map((id) => ({ id, units: quantities[id] ?? 1 })),
     offeringId,
     wanted.filter((id) => !isObjectId(id)),
@@ -49,7 +48,7 @@ export async function claim(ids: string[], offeringId: string, quantities: Recor
 
 /** POST /internal/products/release: gives back the units the offering holds; idempotent. */
 export async function release(ids: string[], offeringId: string): Promise<number> {
-  const released = await releaseUnits(unique(ids).filter(isObjectId), offeringId);
+  const released = await releaseProducts(unique(ids).filter(isObjectId), offeringId);
   if (released > 0) listReadCache.clear();
   return released;
 }
