@@ -71,6 +71,17 @@ describe('POST /api/offerings with quantities', () => {
     expect((await post(offerBody([], { products: [{ id: p, quantity: 2 }], offererEmail: 'third@example.com' }))).status).toBe(201);
   });
 
+  it('gives the units back when an unconfirmed offer expires', async () => {
+    const p = h.lists.add(ALICE, { quantity: 3 });
+    // Not confirmed: h.post leaves the offering waiting for the giver's mail.
+    const res = await h.post(offerBody([], { products: [{ id: p, quantity: 2 }] }));
+    expect(res.status).toBe(201);
+    expect(h.lists.products.get(p)!.holds).toEqual({ [res.body.data.id]: 2 });
+    h.clock.advance(25 * 3_600_000);
+    expect((await h.offers.offerings.sweep()).expired).toBe(1);
+    expect(h.lists.products.get(p)!.holds).toEqual({});
+  });
+
   it.each([
     ['quantity 0', 0, 422],
     ['quantity 100', 100, 422],
