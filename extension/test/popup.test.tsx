@@ -61,6 +61,24 @@ describe('ProductForm', () => {
     expect(screen.getByRole('link', { name: 'See it in my list' })).toHaveAttribute('href', `${SERVER}/product-list/L2/p9`);
   });
 
+  it('sends quantity, most wanted and note when given, and refuses a quantity out of range', async () => {
+    api.saveProduct.mockResolvedValue({ id: 'p9', name: 'Paper kite', productListId: 'L2' });
+    const user = userEvent.setup();
+    await renderForm();
+    const quantity = screen.getByLabelText('How many');
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter a whole number from 1 to 99.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByLabelText('Most wanted'));
+    await user.type(screen.getByLabelText('Note'), ' Size M ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.saveProduct).toHaveBeenCalledWith(expect.objectContaining({ quantity: 2, mostWanted: true, note: 'Size M', productListId: 'L2' }));
+  });
+
   it('Open in Wishlist carries the page address, encoded, and the chosen list', async () => {
     await renderForm();
     const { productCreationFromUrlPath } = await import('@wishlist/contracts');

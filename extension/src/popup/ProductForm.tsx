@@ -3,6 +3,8 @@ import { fieldErrors, isApiError, isAuthError } from '@wishlist/api-client';
 import {
   NO_IMAGE,
   PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_NOTE_MAX_LENGTH,
+  PRODUCT_QUANTITY_MAX,
   isValidListName,
   isValidProductImage,
   parsePrice,
@@ -59,6 +61,9 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
   const [name, setName] = useState(page?.name || (reading.kind === 'unreadable' ? reading.title : ''));
   const [price, setPrice] = useState(priceText(page?.price ?? null));
   const [image, setImage] = useState(images[0]);
+  const [quantityText, setQuantityText] = useState('1');
+  const [mostWanted, setMostWanted] = useState(false);
+  const [note, setNote] = useState('');
   const [listId, setListId] = useState(initialListId && lists.some((l) => l.id === initialListId) ? initialListId : (lists[0]?.id ?? NEW_LIST));
   const [newListName, setNewListName] = useState('');
   const [creatingList, setCreatingList] = useState(false);
@@ -68,8 +73,9 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
   const [saved, setSaved] = useState<Saved | null>(null);
 
   const cents = parsePrice(price);
+  const quantity = /^\d{1,2}$/.test(quantityText.trim()) && Number(quantityText) >= 1 && Number(quantityText) <= PRODUCT_QUANTITY_MAX ? Number(quantityText) : undefined;
   const chosenList = lists.find((l) => l.id === listId);
-  const canSave = name.trim() !== '' && cents !== undefined && Boolean(chosenList) && !saving;
+  const canSave = name.trim() !== '' && cents !== undefined && quantity !== undefined && Boolean(chosenList) && !saving;
 
   const handleError = (e: unknown, fallback: string) => {
     if (isAuthError(e)) return onSignedOut();
@@ -103,12 +109,14 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!canSave || !chosenList || cents === undefined) return;
+    if (!canSave || !chosenList || cents === undefined || quantity === undefined) return;
     setSaving(true);
     setErrors({});
     setFailure(null);
     try {
-      const product = await saveProduct({ name: name.trim(), price: cents, image, url, productListId: chosenList.id });
+      // Only what differs from the defaults is sent (the same call as before these fields existed).
+      const extras = { ...(quantity !== 1 ? { quantity } : {}), ...(mostWanted ? { mostWanted } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
+      const product = await saveProduct({ name: name.trim(), price: cents, image, url, productListId: chosenList.id, ...extras });
       await setLastListId(chosenList.id);
       setSaved({ product, list: chosenList });
     } catch (err) {
@@ -175,6 +183,49 @@ export function ProductForm({ server, reading, lists, initialListId, preferredIm
         <p id={`${id}-price-hint`} className={cents === undefined ? 'x-error' : 'x-muted'}>
           {cents === undefined ? t('priceInvalid') : t('priceHint')}
         </p>
+      </div>
+
+      <div className="x-field">
+        <label htmlFor={`${id}-quantity`}>{t('quantityLabel')}</label>
+        <input
+          id={`${id}-quantity`}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={PRODUCT_QUANTITY_MAX}
+          className="x-quantity"
+          value={quantityText}
+          aria-invalid={quantity === undefined || errors.quantity ? true : undefined}
+          aria-describedby={`${id}-quantity-hint`}
+          onChange={(e) => setQuantityText(e.target.value)}
+        />
+        <p id={`${id}-quantity-hint`} className={quantity === undefined ? 'x-error' : 'x-muted'}>
+          {quantity === undefined ? t('quantityInvalid') : t('quantityHint')}
+        </p>
+      </div>
+
+      <div className="x-check">
+        <input id={`${id}-wanted`} name="mostWanted" type="checkbox" checked={mostWanted} onChange={(e) => setMostWanted(e.target.checked)} />
+        <label htmlFor={`${id}-wanted`}>{t('mostWantedLabel')}</label>
+      </div>
+
+      <div className="x-field">
+        <label htmlFor={`${id}-note`}>{t('noteLabel')}</label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={2}
+          maxLength={PRODUCT_NOTE_MAX_LENGTH}
+          value={note}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={`${id}-note-hint`}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <p id={`${id}-note-hint`} className="x-muted">
+          {t('noteHint')}
+        </p>
+        {errors.note && <p className="x-error">{errors.note}</p>}
       </div>
 
       <fieldset className="x-images">

@@ -71,4 +71,25 @@ describe('BasketPage (/basket)', () => {
     expect(screen.getByRole('button', { name: /^Offrir pour 12,50\s€$/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Ajouter d’autres produits" })).toBeInTheDocument();
   });
+
+  it('shows the note and most wanted mark, and a stepper bounded by the units left (keyboard and axe)', async () => {
+    useBasketStore.getState().add(sampleProduct('a', 1000, { quantity: 4, offeredQuantity: 2, note: 'Size M <b>blue</b>', mostWanted: true }));
+    useBasketStore.getState().add(sampleProduct('b', 500));
+    const { container } = await renderPage(<BasketPage />, { path: '/basket' });
+    expect(screen.getByText('Owner\'s note: Size M <b>blue</b>')).toBeInTheDocument();
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText(/Most wanted/)).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'How many of Product a' });
+    const more = within(group).getByRole('button', { name: 'One more: Product a' });
+    const fewer = within(group).getByRole('button', { name: 'One fewer: Product a' });
+    expect(fewer).toBeDisabled();
+    expect(within(group).getByText('2 still wished')).toBeInTheDocument();
+    fireEvent.click(more);
+    expect(more).toBeDisabled();
+    expect(within(group).getByRole('status')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: /Offer for 25,00\s€/ })).toBeInTheDocument();
+    // One unit wished: no stepper.
+    expect(screen.queryByRole('group', { name: 'How many of Product b' })).not.toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
 });

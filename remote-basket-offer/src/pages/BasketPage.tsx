@@ -1,8 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { basketTotal, useBasketStore } from '@wishlist/stores';
+import { basketTotal, unitsLeft, unitsOf, useBasketStore } from '@wishlist/stores';
 import { formatPrice } from '@wishlist/contracts';
 import { Button } from '@wishlist/ui';
 import { ProductRow } from '../components/ProductRow';
+import { UnitsStepper } from '../components/UnitsStepper';
 import { usePage } from '../components/usePage';
 import { localizedPath } from '@wishlist/i18n';
 import { useBasketT, type Lang } from '../i18n';
@@ -28,6 +29,7 @@ export default function BasketPage() {
   const products = useBasketStore((s) => s.products);
   const lastListId = useBasketStore((s) => s.lastListId);
   const remove = useBasketStore((s) => s.remove);
+  const setUnits = useBasketStore((s) => s.setUnits);
   const heading = usePage(t('basket.documentTitle'));
   const total = formatPrice(basketTotal(products));
   const more = addMorePath(products, lastListId, lang);
@@ -56,7 +58,16 @@ export default function BasketPage() {
               <ProductRow
                 key={p.id}
                 product={p}
-                note={p.hasBeenOffered ? <p className="basket-row__warning">{t('basket.offeredWarning')}</p> : undefined}
+                note={
+                  <>
+                    {p.mostWanted && <p className="basket-row__wanted">★ {t('basket.mostWanted')}</p>}
+                    {p.note && <p className="basket-row__note">{t('basket.note', { note: p.note })}</p>}
+                    {unitsLeft(p) > 1 && !p.hasBeenOffered && (
+                      <UnitsStepper name={p.name} units={unitsOf(p)} max={unitsLeft(p)} onChange={(n) => setUnits(p.id, n)} />
+                    )}
+                    {p.hasBeenOffered && <p className="basket-row__warning">{t('basket.offeredWarning')}</p>}
+                  </>
+                }
               >
                 <Button variant="ghost" size="sm" onClick={() => remove(p.id)} aria-label={t('basket.removeLabel', { name: p.name })}>
                   {t('basket.remove')}

@@ -45,6 +45,17 @@ describe('HeaderBasket', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('desktop: says how many units a line offers, and counts them in the total', async () => {
+    act(() => {
+      useBasketStore.getState().add(sampleProduct('q', 1000, { quantity: 3 }));
+      useBasketStore.getState().setUnits('q', 2);
+    });
+    await renderPage(<HeaderBasket />, { path: '/see/L9', route: '*' });
+    fireEvent.click(screen.getByRole('button', { name: 'Basket: 3 products' }));
+    expect(screen.getByText('2 × Product q')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Offer for 40,50\s€$/ })).toBeInTheDocument();
+  });
+
   it('desktop: follows the basket and opens with the keyboard', async () => {
     await renderPage(<HeaderBasket />, { path: '/', route: '*' });
     act(() => useBasketStore.getState().add(sampleProduct('c', 100)));

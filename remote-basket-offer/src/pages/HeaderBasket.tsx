@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { formatPrice } from '@wishlist/contracts';
-import { basketTotal, useBasketStore } from '@wishlist/stores';
+import { basketTotal, unitsOf, useBasketStore } from '@wishlist/stores';
 import { isNativeShell, useHoverDisclosure, useIsMobile } from '@wishlist/ui';
 import { BasketIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
@@ -55,7 +55,7 @@ function DesktopBasket() {
               {products.slice(0, HEADER_PREVIEW_ITEMS).map((p) => (
                 <li key={p.id} className="basket-header__item">
                   <span className="basket-header__name ui-text-clip" title={p.name}>
-                    {p.name}
+                    {unitsOf(p) > 1 ? `${unitsOf(p)} × ${p.name}` : p.name}
                   </span>
                   <span className="basket-header__price">{formatPrice(p.price)}</span>
                 </li>

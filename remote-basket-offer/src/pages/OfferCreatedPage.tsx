@@ -8,7 +8,7 @@ import { usePage } from '../components/usePage';
 import { localizedPath } from '@wishlist/i18n';
 import { useBasketT } from '../i18n';
 import '../strings/created';
-import { useBasketStore } from '@wishlist/stores';
+import { unitsOf, useBasketStore } from '@wishlist/stores';
 import { readCreatedOffer } from '../lib/offerMemory';
 import { addMorePath } from './BasketPage';
 import '../styles/basket.css';
@@ -88,7 +88,11 @@ export default function OfferCreatedPage() {
           </h2>
           <ul className="basket-list">
             {memory.products.map((p) => (
-              <ProductRow key={p.id} product={p} />
+              <ProductRow
+                key={p.id}
+                product={p}
+                note={unitsOf(p) > 1 ? <p className="basket-row__units">{t('created.units', { count: unitsOf(p) })}</p> : undefined}
+              />
             ))}
           </ul>
         </section>

@@ -99,6 +99,31 @@ describe('OfferPage (/offer)', () => {
     expect(screen.getByText(/You offer 1 product for 12,50\s€/)).toBeInTheDocument();
   });
 
+  it('sends a line of several units as { id, quantity } and one unit as its id', async () => {
+    useBasketStore.setState({ products: [] });
+    useBasketStore.getState().add(sampleProduct('a', 1000, { quantity: 4, offeredQuantity: 1 }));
+    useBasketStore.getState().add(sampleProduct('b', 800));
+    useBasketStore.getState().setUnits('a', 3);
+    api.createOffering.mockResolvedValue({ id: 'O1', ids: ['O1'], confirmationRequired: false });
+    await renderPage(<OfferPage />, { path: '/offer' });
+    expect(screen.getByText(/You offer 2 products for 38,00\s€/)).toBeInTheDocument();
+    fireEvent.change(email(), { target: { value: 'ann@example.com' } });
+    await act(async () => fireEvent.click(submit()));
+    expect(api.createOffering).toHaveBeenCalledWith(expect.objectContaining({ products: [{ id: 'a', quantity: 3 }, 'b'] }));
+  });
+
+  it('409 with units left: lowers the line to what is left, keeps it, and says so', async () => {
+    useBasketStore.setState({ products: [] });
+    useBasketStore.getState().add(sampleProduct('a', 1000, { quantity: 4 }));
+    useBasketStore.getState().setUnits('a', 3);
+    api.createOffering.mockRejectedValue(new api.ApiError(409, { error: { code: 'already_offered' }, conflicts: ['a'], available: { a: 1 } }));
+    await renderPage(<OfferPage />, { path: '/offer' });
+    fireEvent.change(email(), { target: { value: 'ann@example.com' } });
+    await act(async () => fireEvent.click(submit()));
+    expect(useBasketStore.getState().products).toEqual([expect.objectContaining({ id: 'a', units: 1, offeredQuantity: 3 })]);
+    expect(lastNotification()).toMatchObject({ type: 'error', message: expect.stringContaining('offered some of « Product a »') });
+  });
+
   it('422: marks the fields the service rejected', async () => {
     api.createOffering.mockRejectedValue(new api.ApiError(422, { errors: { offererEmail: 'invalid-email', offererMessage: 'too-long' } }));
     await renderPage(<OfferPage />, { path: '/offer' });

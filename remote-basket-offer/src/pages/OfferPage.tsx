@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { createOffering, fieldErrors, isApiError, offeringConflicts } from '@wishlist/api-client';
+import { createOffering, fieldErrors, isApiError, offeringAvailable, offeringConflicts } from '@wishlist/api-client';
 import { OFFERER_IDENTITY_MAX_LENGTH, OFFERER_MESSAGE_MAX_LENGTH, formatPrice, isValidEmail } from '@wishlist/contracts';
-import { basketTotal, notify, useBasketStore } from '@wishlist/stores';
+import { basketTotal, notify, unitsOf, useBasketStore } from '@wishlist/stores';
 import { Button, TextArea, TextField } from '@wishlist/ui';
 import { usePage } from '../components/usePage';
 import { useBasketT } from '../i18n';
@@ -59,7 +59,8 @@ export default function OfferPage() {
     try {
       const created = await createOffering({
         isExpectingAddress,
-        products: sent.map((p) => p.id),
+        // A line of one unit is its id alone (as before quantities).
+        products: sent.map((p) => (unitsOf(p) > 1 ? { id: p.id, quantity: unitsOf(p) } : p.id)),
         offererEmail: email.trim(),
         offererIdentity: identity.trim(),
         offererMessage: message.trim(),
@@ -77,12 +78,25 @@ export default function OfferPage() {
   const handleFailure = (err: unknown, sent: typeof products) => {
     if (isApiError(err) && err.status === 409) {
       const conflicts = offeringConflicts(err);
-      const names = sent.filter((p) => conflicts.includes(p.id)).map((p) => `« ${p.name} »`);
-      if (conflicts.length > 0) useBasketStore.getState().removeMany(conflicts);
+      const available = offeringAvailable(err);
+      // Lines whose product still has units follow what is left; the others leave the basket.
+      const lowered = conflicts.filter((id) => (available[id] ?? 0) > 0);
+      const gone = conflicts.filter((id) => !lowered.includes(id));
+      const store = useBasketStore.getState();
+      for (const id of lowered) store.setUnits(id, available[id], available[id]);
+      if (gone.length > 0) store.removeMany(gone);
+      const namesOf = (ids: string[]) => sent.filter((p) => ids.includes(p.id)).map((p) => `« ${p.name} »`);
+      const names = namesOf(gone);
+      const fewer = namesOf(lowered);
       notify({
         type: 'error',
         id: 'offer-create',
-        message: names.length > 0 ? t('notifications.alreadyOffered', { count: names.length, names: names.join(', ') }) : t('notifications.alreadyOfferedGeneric'),
+        message:
+          names.length > 0
+            ? t('notifications.alreadyOffered', { count: names.length, names: names.join(', ') })
+            : fewer.length > 0
+              ? t('notifications.fewerLeft', { count: fewer.length, names: fewer.join(', ') })
+              : t('notifications.alreadyOfferedGeneric'),
       });
       return;
     }

@@ -45,6 +45,13 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('says how many units of a product are offered', async () => {
+    api.getOffering.mockResolvedValue(offering({ products: [sampleProduct('a', 1250, { quantity: 3 }), sampleProduct('b', 800, { quantity: 1 })] }));
+    await renderPage(<OfferingPage />, { path: '/offerings/O1', route });
+    expect(screen.getByText('3 of them')).toBeInTheDocument();
+    expect(screen.queryByText('1 of them')).toBeNull();
+  });
+
   it('address: disabled while empty, then confirm, then send', async () => {
     api.getOffering.mockResolvedValue(offering());
     api.acceptOffering.mockResolvedValue(offering({ address: '1 rue de la Paix\nParis', state: 'address-given' }));

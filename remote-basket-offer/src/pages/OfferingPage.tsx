@@ -178,7 +178,11 @@ export default function OfferingPage() {
         </h2>
         <ul className="basket-list">
           {offering.products.map((p, i) => (
-            <ProductRow key={p.id ?? i} product={p} />
+            <ProductRow
+              key={p.id ?? i}
+              product={p}
+              note={(p.quantity ?? 1) > 1 ? <p className="basket-row__units">{t('offering.units', { count: p.quantity })}</p> : undefined}
+            />
           ))}
         </ul>
       </section>

@@ -18,3 +18,4 @@ export const CopyIcon = () => (<svg {...base}><rect x="9" y="9" width="13" heigh
 export const MailIcon = () => (<svg {...base}><rect x="2" y="4" width="20" height="16" rx="2" /><path d="M22 6l-10 7L2 6" /></svg>);
 export const CheckIcon = () => (<svg {...base}><path d="M20 6L9 17l-5-5" /></svg>);
 export const MoreIcon = () => (<svg {...base}><circle cx="5" cy="12" r="1.5" fill="currentColor" /><circle cx="12" cy="12" r="1.5" fill="currentColor" /><circle cx="19" cy="12" r="1.5" fill="currentColor" /></svg>);
+export const StarIcon = () => (<svg {...base} fill="currentColor"><path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" /></svg>);

@@ -45,6 +45,12 @@ export interface ListViewProps {
   preview?: { onExit: () => void };
 }
 
+/** The list with its most wanted products first, each group in the list's order. */
+export function mostWantedFirst(list: ProductList): ProductList {
+  if (!list.products.some((p) => p.mostWanted)) return list;
+  return { ...list, products: [...list.products.filter((p) => p.mostWanted), ...list.products.filter((p) => !p.mostWanted)] };
+}
+
 /** Owner operations of SPEC §4 and the favorite toggle, around the header, slider, grid and tabs. */
 export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onListGone, isFavorite, preview }: ListViewProps) {
   const { t } = useListsT();
@@ -60,8 +66,10 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [favoriteBusy, setFavoriteBusy] = useState(false);
+  const [wantedFirst, setWantedFirst] = useState(false);
 
   const list = lists[activeIndex];
+  const hasMostWanted = list.products.some((p) => p.mostWanted);
   const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
   // The server refuses to delete the only owned list (SPEC §5): say so before, not after.
@@ -198,6 +206,13 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         deleteRefusal={list.isOwner && ownedCount <= 1 ? t('header.deleteOnlyList') : undefined}
         badge={preview ? t('preview.label') : undefined}
       />
+      {hasMostWanted && (
+        <div className="lists-sort">
+          <button type="button" className="lists-sort__toggle" aria-pressed={wantedFirst} onClick={() => setWantedFirst((v) => !v)}>
+            <span aria-hidden="true">★</span> {t('product.mostWantedFirst')}
+          </button>
+        </div>
+      )}
       <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
         <ListSlider
           lists={lists}
@@ -213,12 +228,15 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
               <p className="lists-empty">{slideList.isOwner ? t('listing.emptyOwner') : t('listing.emptyVisitor')}</p>
             ) : (
               <ProductGrid
-                list={slideList}
+                list={wantedFirst ? mostWantedFirst(slideList) : slideList}
                 selectedProductId={active ? selectedProductId : null}
                 onSelectProduct={onSelectProduct}
                 basketIds={slideList.isOwner ? undefined : basketIds}
                 // The order sent must name every product of the list: only once it is read whole.
-                onReorder={active && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined}
+                // Nor while shown most wanted first: the order on screen is not the list's.
+                onReorder={
+                  active && !wantedFirst && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined
+                }
                 onMovableChange={(m) => store().setMovable(m)}
                 onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}
               />

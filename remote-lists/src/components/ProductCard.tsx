@@ -2,7 +2,7 @@ import type { CSSProperties, Ref, HTMLAttributes } from 'react';
 import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
-import { BasketIcon, GiftIcon, GripIcon } from './Icons';
+import { BasketIcon, GiftIcon, GripIcon, StarIcon } from './Icons';
 
 export interface ProductCardProps {
   product: Product;
@@ -37,6 +37,11 @@ export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
 function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
+  const quantity = product.quantity ?? 1;
+  const offered = product.hasBeenOffered ? quantity : Math.min(quantity, product.offeredQuantity ?? 0);
+  // "2 of 4 offered" while some units are still wanted; "Offered" once all are.
+  const partly = !product.hasBeenOffered && offered > 0;
+  const note = product.note?.trim();
   return (
     <>
       <span className="lists-card__media">
@@ -48,9 +53,27 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
           <span className="lists-card__price">{formatPrice(product.price, 'condensed')}</span>
           {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}
         </span>
+        {quantity > 1 && <span className="lists-card__quantity">{t('product.quantity', { count: quantity })}</span>}
+        {note && (
+          <span className="lists-card__note" title={note}>
+            {note}
+          </span>
+        )}
       </span>
-      {(product.hasBeenOffered || inBasket) && (
+      {(product.hasBeenOffered || inBasket || partly || product.mostWanted) && (
         <span className="lists-card__badges">
+          {product.mostWanted && (
+            <span className="lists-card__badge lists-card__badge--wanted">
+              <StarIcon />
+              {t('product.mostWanted')}
+            </span>
+          )}
+          {partly && (
+            <span className="lists-card__badge lists-card__badge--partly">
+              <GiftIcon />
+              {t('product.partlyOffered', { offered, count: quantity })}
+            </span>
+          )}
           {product.hasBeenOffered && (
             <span className="lists-card__badge">
               <GiftIcon />

@@ -105,7 +105,7 @@ describe('Import a list: pasted addresses', () => {
       if (url.endsWith('/2')) throw new api.ApiError(422, { code: 'page_timeout', errors: { url: 'timeout' } });
       return { url, title: `Page ${url.slice(-1)}`, images: [], price: null, currency: null, siteName: null };
     });
-    files.createProduct.mockImplementation(async (p) => product(`P-${p.url.slice(-1)}`, { ...p }));
+    files.createProduct.mockImplementation(async (p) => product(`P-${p.url.slice(-1)}`, { ...p, note: p.note ?? undefined }));
   });
 
   async function paste(text: string, name = 'Ideas') {

@@ -48,6 +48,37 @@ describe('SharedListPage (/see/{id})', () => {
     expect(await seriousViolations(container)).toEqual([]);
   });
 
+  it('marks most wanted products, shows notes and units offered, and can show most wanted first', async () => {
+    api.getProductList.mockResolvedValue(
+      list(
+        'S1',
+        'Anna’s birthday',
+        [
+          product('P1', { name: 'Blue scarf' }),
+          product('P2', { name: 'Candles', quantity: 4, offeredQuantity: 2, note: 'Any colour <i>but</i> red' }),
+          product('P3', { name: 'Book', mostWanted: true }),
+        ],
+        false,
+      ),
+    );
+    const { container } = await render();
+    const candles = screen.getByRole('button', { name: /^Candles/ });
+    expect(candles).toHaveTextContent('2 of 4 offered');
+    expect(candles).toHaveTextContent('4 wished');
+    expect(candles).toHaveTextContent('Any colour <i>but</i> red');
+    expect(candles).not.toHaveTextContent(/^Offered/);
+    expect(container.querySelector('i')).toBeNull();
+    expect(screen.getByRole('button', { name: /^Book/ })).toHaveTextContent('Most wanted');
+    const names = () => [...container.querySelectorAll('.lists-card__name')].map((n) => n.textContent);
+    expect(names()).toEqual(['Blue scarf', 'Candles', 'Book']);
+    const toggle = screen.getByRole('button', { name: /Most wanted first/ });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(names()).toEqual(['Book', 'Blue scarf', 'Candles']);
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('goes to /not-found for an unknown list', async () => {
     api.getProductList.mockRejectedValue(new api.ApiError(404, {}));
     await render('/see/NOPE');

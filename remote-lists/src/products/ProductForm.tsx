@@ -15,6 +15,7 @@ import { ListSelector } from './ListSelector';
 import { syncRemoved, syncSaved } from './listsSync';
 import { centsToField, fieldToCents, priceExample } from './price';
 import { saveProduct, type SaveResult } from './saveProduct';
+import { changedExtras, extrasOf, ProductExtrasFields, quantityOf } from './ProductExtrasFields';
 
 /** What the form starts from: scraped metadata (creation) or the stored product (edition). */
 export interface ProductDraft {
@@ -56,7 +57,7 @@ export interface ProductFormProps {
 
 type ListsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lists: ProductList[] };
 
-const FIELD_ORDER = ['name', 'price', 'image', 'productListId', 'url'] as const;
+const FIELD_ORDER = ['name', 'price', 'quantity', 'mostWanted', 'note', 'image', 'productListId', 'url'] as const;
 
 export function ProductForm({
   draft,
@@ -78,6 +79,7 @@ export function ProductForm({
   const [name, setName] = useState(draft.name);
   const [priceText, setPriceText] = useState(() => centsToField(draft.price, lang));
   const [image, setImage] = useState<string | null>(draft.image ?? null);
+  const [extras, setExtras] = useState(() => extrasOf(draft.original));
   const [listId, setListId] = useState('');
   const [lists, setLists] = useState<ListsState>({ status: 'loading' });
   const [creatingList, setCreatingList] = useState(false);
@@ -156,6 +158,13 @@ export function ProductForm({
       focusFirstError(fields);
       return;
     }
+    const quantity = quantityOf(extras.quantity);
+    if (quantity === undefined) {
+      const fields = { quantity: t('form.codes.invalid-quantity') };
+      setErrors(fields);
+      focusFirstError(fields);
+      return;
+    }
     setErrors({});
     setSaving(true);
     try {
@@ -167,6 +176,7 @@ export function ProductForm({
           price: priceCents,
           url: draft.url,
           productListId: listId,
+          ...changedExtras(draft.original, { quantity, mostWanted: extras.mostWanted, note: extras.note.trim() }),
         },
         draft.original,
       );
@@ -283,6 +293,17 @@ export function ProductForm({
           // Normalise a valid typed price to two decimals in the page's style (step 0.01).
           const cents = fieldToCents(priceText);
           if (cents !== undefined) setPriceText(centsToField(cents, lang));
+        }}
+      />
+
+      <ProductExtrasFields
+        idPrefix={id}
+        value={extras}
+        errors={errors}
+        disabled={saving}
+        onChange={(next) => {
+          setExtras(next);
+          if (errors.quantity || errors.note || errors.mostWanted) setErrors((x) => ({ ...x, quantity: undefined, note: undefined, mostWanted: undefined }));
         }}
       />
 

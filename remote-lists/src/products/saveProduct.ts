@@ -11,6 +11,10 @@ export interface ProductFields {
   price: number | null;
   url: string;
   productListId: string;
+  /** Absent: left as they are (update) or the defaults (create). */
+  quantity?: number;
+  mostWanted?: boolean;
+  note?: string;
 }
 
 export interface SaveResult {
@@ -22,11 +26,16 @@ export interface SaveResult {
 
 export async function saveProduct(fields: ProductFields, original?: Partial<Product>): Promise<SaveResult> {
   const { id, name, image, price, url, productListId } = fields;
+  const extras = {
+    ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
+    ...(fields.mostWanted !== undefined ? { mostWanted: fields.mostWanted } : {}),
+    ...(fields.note !== undefined ? { note: fields.note } : {}),
+  };
   if (!id || id.trim() === '') {
-    const product = await createProduct({ name, image, price, url, productListId });
+    const product = await createProduct({ name, image, price, url, productListId, ...extras });
     return { product, created: true };
   }
-  await updateProduct(id, { name, image, price, productListId });
+  await updateProduct(id, { name, image, price, productListId, ...extras });
   const product: Product = {
     isWishlisted: true,
     hasFocus: false,
@@ -37,6 +46,7 @@ export async function saveProduct(fields: ProductFields, original?: Partial<Prod
     name,
     image,
     price,
+    ...extras,
     url: original?.url ?? url,
     websiteName: original?.websiteName ?? websiteName(original?.url ?? url),
     productListId,

@@ -47,6 +47,21 @@ describe('renderSharedList', () => {
     expect(renderSharedList({ list, language: 'de' })).toContain('3 products');
   });
 
+  it('shows most wanted, quantities, units offered and the note (escaped), as the app does', () => {
+    const withExtras = {
+      ...list,
+      products: [{ ...list.products[0], quantity: 4, offeredQuantity: 2, mostWanted: true, note: HOSTILE }, ...list.products.slice(1)],
+    } as ProductList;
+    const html = renderSharedList({ list: withExtras, language: 'en' });
+    expect(html).toContain('Most wanted');
+    expect(html).toContain('2 of 4 offered');
+    expect(html).toContain('4 wished');
+    expect(html).toContain('Most wanted first');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(renderSharedList({ list: withExtras, language: 'fr' })).toContain('2 sur 4 offerts');
+  });
+
   it('escapes hostile names', () => {
     const html = renderSharedList({ list: { ...list, name: HOSTILE, products: [{ ...list.products[0], name: HOSTILE, websiteName: HOSTILE }] }, language: 'en' });
     expect(html).not.toContain('<img src=x');

@@ -241,7 +241,8 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     set((s) => ({
       lists: mapProducts(s.lists, (products) =>
         products.some((p) => p.id === productId)
-          ? products.map((p) => (p.id === productId ? { ...p, hasBeenOffered } : p))
+          ? // The owner's mark covers every unit (the service does the same).
+            products.map((p) => (p.id === productId ? { ...p, hasBeenOffered, offeredQuantity: hasBeenOffered ? (p.quantity ?? 1) : 0 } : p))
           : products,
       ),
     })),

@@ -353,6 +353,18 @@ export function offeringConflicts(e: unknown): string[] {
   return Array.isArray(body?.conflicts) ? body.conflicts.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** Units still free per product of a 409 `already_offered` answer (`{}` when it says none). */
+export function offeringAvailable(e: unknown): Record<string, number> {
+  if (!isApiError(e) || e.status !== 409) return {};
+  const body = e.data as { available?: unknown } | null;
+  if (!body?.available || typeof body.available !== 'object') return {};
+  const out: Record<string, number> = {};
+  for (const [id, n] of Object.entries(body.available as Record<string, unknown>)) {
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0) out[id] = n;
+  }
+  return out;
+}
+
 /** Field messages of a 422 answer (`{ errors: { field: message } }`), or an empty object. */
 export function fieldErrors(e: unknown): Record<string, string> {
   if (!isApiError(e) || e.status !== 422) return {};

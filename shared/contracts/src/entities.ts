@@ -43,6 +43,14 @@ export interface Product {
   hasBeenOffered?: boolean;
   /** The owner got it (their own mark, apart from offered); only in the owner's views. */
   received?: boolean;
+  /** How many the owner wishes (1 to 99; absent means 1). */
+  quantity?: number;
+  /** Marked by the owner as what they want most. */
+  mostWanted?: boolean;
+  /** The owner's plain-text note (size, colour, "any edition"); '' for none. */
+  note?: string;
+  /** How many units givers have offered (equals `quantity` once `hasBeenOffered`). */
+  offeredQuantity?: number;
   /** Client-only flags. */
   isWishlisted: boolean;
   hasFocus: boolean;
@@ -109,10 +117,16 @@ export interface ValidationResult {
   reason?: ValidationFailureReason;
 }
 
+/** One line of an offer: a product and how many of its units (1 when only the id is sent). */
+export interface OfferedLine {
+  id: string;
+  quantity: number;
+}
+
 export interface OfferingSent {
   isExpectingAddress: boolean;
-  /** Product ids. */
-  products: string[];
+  /** Product ids, or lines with a quantity. */
+  products: (string | OfferedLine)[];
   offererEmail: string;
   offererIdentity: string;
   offererMessage: string;

@@ -53,16 +53,22 @@ export interface ProductsOrderingRequest {
 
 export type UpdateProductInListRequest =
   | { hasBeenOffered: boolean }
-  | { name: string; image: string; price: number | null };
+  | ({ name: string; image: string; price: number | null } & ProductExtras);
 
-export interface CreateProductRequest {
+/** What every product write may add (each optional; absent: quantity 1, not most wanted, no note). */
+export interface ProductExtras {
+  quantity?: number;
+  mostWanted?: boolean;
+  note?: string | null;
+}
+export interface CreateProductRequest extends ProductExtras {
   name: string;
   image: string;
   price: number | null;
   url: string;
   productListId: string;
 }
-export interface UpdateProductRequest {
+export interface UpdateProductRequest extends ProductExtras {
   name: string;
   image: string;
   price: number | null;
@@ -83,7 +89,7 @@ export interface AcceptOfferingRequest {
 
 /** Body of a 422 from product or list saves: per-field messages (SPEC §5). */
 export interface ValidationErrorBody {
-  errors?: Partial<Record<'name' | 'price' | 'image', string | string[]>>;
+  errors?: Partial<Record<'name' | 'price' | 'image' | 'quantity' | 'note', string | string[]>>;
   message?: string;
 }
 
@@ -110,6 +116,13 @@ export interface ProductData {
   hasBeenOffered: boolean;
   /** Marked received by the owner; sent to the owner only. */
   received?: boolean;
+  /** How many the owner wishes, 1 to 99. */
+  quantity: number;
+  mostWanted: boolean;
+  /** Plain text, at most 500 characters; '' for none. */
+  note: string;
+  /** Units offered so far (0 to `quantity`; `quantity` once `hasBeenOffered`). */
+  offeredQuantity: number;
 }
 
 /** A list as the lists service sends it: products in the list's order. */
@@ -132,7 +145,10 @@ export interface ProductListData {
 
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
 export type ListsFieldErrors = Partial<
-  Record<'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received', string>
+  Record<
+    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note',
+    string
+  >
 >;
 
 // Internal API of the lists service, for the offers service only (never through the gateway).
@@ -152,6 +168,8 @@ export interface ProductWithOwner extends ProductData {
 export interface ProductsClaimRequest {
   ids: string[];
   offeringId: string;
+  /** Claim only: units wanted per product id (1 for an id not named). Release frees what was claimed. */
+  quantities?: Record<string, number>;
 }
 /** 409 answer of a claim: the ids already offered or missing (nothing changed). */
 export interface ProductsClaimConflict {

@@ -8,6 +8,8 @@ import {
   OFFERING_ADDRESS_MAX_LENGTH,
   OFFERING_MAX_PRODUCTS,
   PRICE_MAX_CENTS,
+  PRODUCT_NOTE_MAX_LENGTH,
+  PRODUCT_QUANTITY_MAX,
   PRODUCT_NAME_MAX_LENGTH,
   PRODUCT_URL_MAX_LENGTH,
   isCompleteProductUrl,
@@ -15,7 +17,7 @@ import {
   isValidProductUrl,
   parsePrice,
 } from './validation';
-import { cleanDisplayName } from './displayName';
+import { cleanDisplayName, cleanMultilineText } from './displayName';
 
 export const emailSchema = z
   .string()
@@ -98,6 +100,22 @@ export const productLinkSchema = z
   .min(1, { message: 'required' })
   .max(PRODUCT_URL_MAX_LENGTH, { message: 'too-long' })
   .refine(isCompleteProductUrl, { message: 'invalid-url' });
+
+/** How many of a product the owner wishes: an integer from 1 to PRODUCT_QUANTITY_MAX. */
+export const productQuantitySchema = z
+  .number({ error: 'invalid-quantity' })
+  .int({ error: 'invalid-quantity' })
+  .min(1, { error: 'invalid-quantity' })
+  .max(PRODUCT_QUANTITY_MAX, { error: 'invalid-quantity' });
+
+/** Plain text beside a product (size, colour...): several lines, cleaned, null meaning none. */
+export const productNoteSchema = z
+  .string({ error: 'invalid-note' })
+  .nullable()
+  .transform((v) => cleanMultilineText(v ?? ''))
+  .pipe(z.string().max(PRODUCT_NOTE_MAX_LENGTH, { message: 'too-long' }));
+
+export const mostWantedSchema = z.boolean({ error: 'invalid-most-wanted' });
 
 /** Id of the list a product goes into (one of the caller's lists). */
 export const productListIdSchema = z.string({ error: 'required' }).trim().min(1, { message: 'required' });

@@ -14,6 +14,9 @@ export const PRODUCT_NAME_MAX_LENGTH = 200;
 export const PRODUCT_URL_MAX_LENGTH = 2048;
 /** Highest price accepted: one million euros, in cents. */
 export const PRICE_MAX_CENTS = 100_000_000;
+/** How many of one product a list may ask for, and the longest note on a product. */
+export const PRODUCT_QUANTITY_MAX = 99;
+export const PRODUCT_NOTE_MAX_LENGTH = 500;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

@@ -28,12 +28,37 @@ export interface BasketItem {
   isMovable: boolean;
   /** The list it was added from (to link back to it). */
   productListId?: string;
+  /** How many units this line offers (1 when absent), at most `unitsLeft`. */
+  units?: number;
+  /** The product's wished quantity and the units already offered, as last seen. */
+  quantity?: number;
+  offeredQuantity?: number;
+  /** The owner's note and mark, shown in the basket. */
+  note?: string;
+  mostWanted?: boolean;
 }
+
+/** Most units one line may hold (the services accept 1 to 99). */
+const UNITS_MAX = 99;
+
+/** Units of a basket line's product still free to offer (at least 1: the line itself). */
+export function unitsLeft(item: Pick<BasketItem, 'quantity' | 'offeredQuantity'>): number {
+  return Math.min(UNITS_MAX, Math.max(1, (item.quantity ?? 1) - (item.offeredQuantity ?? 0)));
+}
+
+/** The units a line offers. */
+export const unitsOf = (item: Pick<BasketItem, 'units'>): number => item.units ?? 1;
 
 /** What `add` accepts: any product with an id (extra fields are dropped). */
 export type BasketInput = Pick<Product, 'name' | 'url' | 'price' | 'image'> &
-  Partial<Pick<Product, 'picture' | 'websiteName' | 'hasBeenOffered' | 'isWishlisted' | 'hasFocus' | 'isMovable' | 'productListId'>> & {
+  Partial<
+    Pick<
+      Product,
+      'picture' | 'websiteName' | 'hasBeenOffered' | 'isWishlisted' | 'hasFocus' | 'isMovable' | 'productListId' | 'quantity' | 'offeredQuantity' | 'note' | 'mostWanted'
+    >
+  > & {
     id?: string;
+    units?: number;
   };
 
 export interface BasketState {
@@ -51,13 +76,15 @@ export interface BasketState {
   /** Adds a product; ignored (returns false) when one with the same id is already there or it has no id. */
   add: (product: BasketInput) => boolean;
   remove: (id: string) => void;
+  /** Sets how many units a line offers, kept from 1 to what is left; `left` updates what is left. */
+  setUnits: (id: string, units: number, left?: number) => void;
   /** Removes several products at once (e.g. the ones found already offered). */
   removeMany: (ids: readonly string[]) => void;
   has: (id: string | undefined) => boolean;
   clear: () => void;
   isEmpty: () => boolean;
   count: () => number;
-  /** Sum of the known prices, in cents (products without a price count as zero). */
+  /** Sum of the known prices times the units, in cents (products without a price count as zero). */
   total: () => number;
   /** The total as euros (`formatPrice`, French format by default). */
   formattedTotal: (style?: PriceStyle) => string;
@@ -86,12 +113,21 @@ export function toBasketItem(input: unknown): BasketItem | null {
   if (isString(p.websiteName)) item.websiteName = p.websiteName;
   if (typeof p.hasBeenOffered === 'boolean') item.hasBeenOffered = p.hasBeenOffered;
   if (isString(p.productListId) && p.productListId !== '') item.productListId = p.productListId;
+  const count = (v: unknown, min: number) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= UNITS_MAX ? v : undefined);
+  const quantity = count(p.quantity, 1);
+  if (quantity !== undefined) item.quantity = quantity;
+  const offered = count(p.offeredQuantity, 0);
+  if (offered !== undefined) item.offeredQuantity = offered;
+  if (isString(p.note) && p.note !== '') item.note = p.note.slice(0, 500);
+  if (p.mostWanted === true) item.mostWanted = true;
+  const units = count(p.units, 1);
+  if (units !== undefined && units > 1) item.units = Math.min(units, unitsLeft(item));
   return item;
 }
 
-/** Sum of the known prices in cents. */
-export function basketTotal(products: readonly Pick<BasketItem, 'price'>[]): number {
-  return products.reduce((sum, p) => sum + (p.price ?? 0), 0);
+/** Sum of the known prices in cents, each times its units. */
+export function basketTotal(products: readonly (Pick<BasketItem, 'price'> & Partial<Pick<BasketItem, 'units'>>)[]): number {
+  return products.reduce((sum, p) => sum + (p.price ?? 0) * unitsOf(p), 0);
 }
 
 /** The stored last-viewed list id, when it is a plausible id (anything else is dropped). */
@@ -160,6 +196,16 @@ export const useBasketStore = create<BasketState>()(
       },
       remove: (id) => {
         if (get().has(id)) set((s) => ({ products: s.products.filter((p) => p.id !== id) }));
+      },
+      setUnits: (id, units, left) => {
+        set((s) => ({
+          products: s.products.map((p) => {
+            if (p.id !== id) return p;
+            const seen = left === undefined ? p : { ...p, offeredQuantity: Math.max(0, (p.quantity ?? 1) - left) };
+            const n = Math.min(unitsLeft(seen), Math.max(1, Math.floor(Number.isFinite(units) ? units : 1)));
+            return { ...seen, units: n };
+          }),
+        }));
       },
       removeMany: (ids) => {
         const drop = new Set(ids);

@@ -188,4 +188,44 @@ describe('view store', () => {
     useViewStore.getState().setViewedList(null);
     expect(useViewStore.getState().viewedList).toBeNull();
   });
+
+});
+
+describe('basket quantities', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    jest.resetModules();
+  });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const load = () => require('../src') as typeof import('../src');
+
+  it('keeps a quantity per line, bounded by the units left, and counts it in the total', () => {
+    const { useBasketStore } = load();
+    const s = useBasketStore.getState();
+    s.add(product('q', 1000, { quantity: 4, offeredQuantity: 1, note: 'Size M', mostWanted: true }));
+    expect(useBasketStore.getState().products[0]).toMatchObject({ quantity: 4, offeredQuantity: 1, note: 'Size M', mostWanted: true });
+    expect(useBasketStore.getState().products[0].units).toBeUndefined();
+    s.setUnits('q', 2);
+    expect(useBasketStore.getState().total()).toBe(2000);
+    s.setUnits('q', 10);
+    expect(useBasketStore.getState().products[0].units).toBe(3);
+    s.setUnits('q', 0);
+    expect(useBasketStore.getState().products[0].units).toBe(1);
+    // The service said only one is left: the line follows.
+    s.setUnits('q', 3, 1);
+    expect(useBasketStore.getState().products[0]).toMatchObject({ units: 1, offeredQuantity: 3 });
+  });
+
+  it('drops stored quantities that are not whole numbers in range', () => {
+    localStorage.setItem(
+      'basket',
+      JSON.stringify({ state: { products: [{ ...product('x'), quantity: 1.5, offeredQuantity: -1, units: 500, note: 7 }] }, version: 1 }),
+    );
+    const { useBasketStore } = load();
+    const [item] = useBasketStore.getState().products;
+    expect(item.quantity).toBeUndefined();
+    expect(item.offeredQuantity).toBeUndefined();
+    expect(item.units).toBeUndefined();
+    expect(item.note).toBeUndefined();
+  });
 });

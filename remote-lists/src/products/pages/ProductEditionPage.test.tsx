@@ -80,6 +80,46 @@ describe('product edition', () => {
     expect(useListsStore.getState().lists[0].products[0].name).toBe('Blue kite');
   });
 
+  it('changes quantity, most wanted and note, sending only what changed; refuses a bad quantity', async () => {
+    api.updateProduct.mockResolvedValue(undefined);
+    const { user } = await open();
+    const quantity = screen.getByRole('spinbutton', { name: /^How many/ });
+    expect(quantity).toHaveValue(1);
+    await user.clear(quantity);
+    await user.type(quantity, '120');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.updateProduct).not.toHaveBeenCalled();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(quantity).toHaveFocus();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Most wanted' }));
+    await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Size M');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.updateProduct).toHaveBeenCalledWith('p1', {
+      name: 'Red kite',
+      image: 'https://shop.example/kite.jpg',
+      price: 1999,
+      productListId: 'L1',
+      quantity: 3,
+      mostWanted: true,
+      note: 'Size M',
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/product-list/L1/p1'));
+    expect(useListsStore.getState().lists[0].products[0]).toMatchObject({ quantity: 3, mostWanted: true, note: 'Size M' });
+  });
+
+  it('shows a 422 on the quantity next to the field', async () => {
+    api.updateProduct.mockRejectedValue(new api.ApiError(422, { errors: { quantity: 'below-offered' } }));
+    const { user } = await open();
+    const quantity = screen.getByRole('spinbutton', { name: /^How many/ });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(quantity).toHaveAttribute('aria-invalid', 'true'));
+    expect(quantity).toHaveAccessibleDescription(expect.stringContaining("More units are already offered: the quantity can't be lower."));
+  });
+
   it('moves the product to another list', async () => {
     api.updateProduct.mockResolvedValue(undefined);
     const { user } = await open();

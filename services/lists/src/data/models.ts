@@ -49,6 +49,15 @@ productListSchema.index({ ownerId: 1, createdAt: 1 });
 productListSchema.index({ reminderDueAt: 1 }, { partialFilterExpression: { reminderDueAt: { $type: 'date' } } });
 productListSchema.index({ defaultFor: 1 }, { unique: true, partialFilterExpression: { defaultFor: { $type: 'string' } } });
 
+/** Units of a product held by one offering (offers service); internal, never sent to browsers. */
+const holdSchema = new Schema(
+  {
+    offeringId: { type: String, required: true },
+    units: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
 /** A product in a list. `ownerId` is the list owner's id, copied for authorization and erasure. */
 const productSchema = new Schema(
   {
@@ -62,10 +71,25 @@ const productSchema = new Schema(
     /** Derived from url on every write (never taken from the client). */
     websiteName: { type: String, default: '' },
     hasBeenOffered: { type: Boolean, default: false },
-    /** Id of the offering (offers service) holding the product; internal, never sent to browsers. */
+    /**
+     * Id of the offering holding the whole product, as written before products had quantities;
+     * still honoured by release so those offerings free their product. New claims write `holds`.
+     */
     offeredBy: { type: String, default: null },
     /** The owner got it: their own mark, apart from offered, never shown to visitors. */
     received: { type: Boolean, default: false },
+    /** How many the owner wishes (1 to 99). */
+    quantity: { type: Number, default: 1 },
+    mostWanted: { type: Boolean, default: false },
+    /** Plain text from the owner (size, colour...). */
+    note: { type: String, default: '' },
+    /**
+     * Offerings holding units, and their sum. Both change together in one conditional update
+     * (claim and release), so `offeredQuantity` is always the sum of `holds`, and a product is
+     * `hasBeenOffered` once it reaches `quantity` (or the owner says so).
+     */
+    holds: { type: [holdSchema], default: [] },
+    offeredQuantity: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -7,6 +7,9 @@ export interface ProductValues {
   price: number | null;
   url: string;
   websiteName: string;
+  quantity?: number;
+  mostWanted?: boolean;
+  note?: string;
 }
 
 export async function findProduct(id: string): Promise<ProductDoc | null> {
@@ -81,17 +84,36 @@ export type UpdateOutcome =
   | 'archived'
   | 'target_gone'
   | 'target_forbidden'
-  | 'list_full';
+  | 'list_full'
+  | { belowOffered: number };
 
 /** A change of `received` alone: the one change an archived list takes (what came after the occasion). */
 const onlyReceived = (change: ProductChange) => Object.keys(change).every((k) => k === 'received');
+
+/** Thrown inside the transaction when a claim or release changed the units between read and write. */
+const unitsRaced = () => Object.assign(new Error('units raced'), { unitsRaced: true });
 
 /**
  * Changes a product, and moves it to `targetListId` when given and different: it leaves the old
  * list's order and goes to the end of the new one, all in one transaction. `expectListId` makes
  * the product "not found" unless it is in that list (nested routes).
  */
-export function updateProduct(
+export async function updateProduct(
+  ownerId: string,
+  id: string,
+  change: ProductChange,
+  options: { expectListId?: string; targetListId?: string; maxPerList: number },
+): Promise<UpdateOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateOnce(ownerId, id, change, options);
+    } catch (err) {
+      if (!(err as { unitsRaced?: boolean }).unitsRaced || attempt >= 5) throw err;
+    }
+  }
+}
+
+function updateOnce(
   ownerId: string,
   id: string,
   change: ProductChange,
@@ -106,8 +128,17 @@ export function updateProduct(
     const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
     if (source?.archived && (moving || !onlyReceived(change))) return 'archived';
     const set: Record<string, unknown> = { ...change };
-    // The owner's choice wins over an offering's hold (the owner toggles).
-    if (change.hasBeenOffered !== undefined) set.offeredBy = null;
+    const offered = product.offeredQuantity ?? 0;
+    const guard: Record<string, unknown> = { _id: product._id };
+    if (change.hasBeenOffered !== undefined) {
+      // The owner's choice wins over the offerings' holds (the owner toggles).
+      Object.assign(set, { offeredBy: null, holds: [], offeredQuantity: 0 });
+    } else if (change.quantity !== undefined && offered > 0) {
+      // Units already promised by givers stay promised: the quantity cannot go below them.
+      if (change.quantity < offered) return { belowOffered: offered };
+      set.hasBeenOffered = offered >= change.quantity;
+      guard.offeredQuantity = offered; // a claim or release in between: read again
+    }
     let target: ProductListDoc | null = null;
     if (options.targetListId && options.targetListId !== String(product.listId)) {
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
@@ -117,7 +148,8 @@ export function updateProduct(
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       set.listId = target._id;
     }
-    const updated = await Product.findByIdAndUpdate(product._id, { $set: set }, { returnDocument: 'after', session }).lean().exec();
+    const updated = await Product.findOneAndUpdate(guard, { $set: set }, { returnDocument: 'after', session }).lean().exec();
+    if (!updated) throw unitsRaced();
     if (target) {
       await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
       await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
@@ -146,10 +178,41 @@ export async function findProducts(ids: string[]): Promise<ProductDoc[]> {
   return (await Product.find({ _id: { $in: ids } }).lean().exec()) as ProductDoc[];
 }
 
+// The units offerings hold on products (offers service, through /internal/products/*). Every
+// write is one conditional update that re-checks what was read (units offered, quantity, holds):
+// whichever copy of the service writes second matches nothing and reads again, so two givers can
+// never both take the last unit.
+
+/** A product and how many of its units an offering wants. */
+export interface ClaimLine {
+  id: string;
+  units: number;
+}
+
+type ClaimView = Pick<ProductDoc, 'hasBeenOffered' | 'offeredBy' | 'quantity' | 'offeredQuantity' | 'holds'>;
+
+/** Matches the stored value, or a missing field when the value is the schema default. */
+function sameAs(value: number | null | undefined, fallback: number): unknown {
+  const v = value ?? fallback;
+  return v === fallback ? { $in: [fallback, null] } : v;
+}
+
+function heldBy(p: ClaimView, offeringId: string): boolean {
+  return (p.holds ?? []).some((h) => h.offeringId === offeringId) || (p.hasBeenOffered === true && p.offeredBy === offeringId);
+}
+
+/** Units still free to offer (0 once offered). */
+export function unitsLeft(p: Pick<ProductDoc, 'hasBeenOffered' | 'quantity' | 'offeredQuantity'>): number {
+  if (p.hasBeenOffered) return 0;
+  return Math.max(0, (p.quantity ?? 1) - (p.offeredQuantity ?? 0));
+}
+
+const raced = () => Object.assign(new Error('claim raced'), { claimRaced: true });
+
 /**
- * Flags every product offered by `offeringId`, all or nothing. Products already held by the same
- * offering count as claimed (a retried call). Returns the ids that could not be claimed (missing
- * or held by someone else); nothing changes then.
+ * Gives `offeringId` the wanted units of every product, all or nothing. Products the same offering
+ * already holds count as claimed (a retried call). Returns the ids that could not be claimed
+ * (missing, offered, or fewer units left than wanted); nothing changes then.
  */
 export interface ClaimOutcome {
   conflicts: string[];
@@ -157,20 +220,24 @@ export interface ClaimOutcome {
   archived?: boolean;
 }
 
-export async function claimProducts(ids: string[], offeringId: string, unknownIds: string[] = []): Promise<ClaimOutcome> {
-  // A claim that lost a race after its read aborts and reads again (then sees the winner's flag).
+export async function claimProducts(lines: ClaimLine[], offeringId: string, unknownIds: string[] = []): Promise<ClaimOutcome> {
+  // A claim that lost a race after its read aborts and reads again (then sees the winner's units).
   for (let attempt = 1; ; attempt++) {
     try {
-      return await claimOnce(ids, offeringId, unknownIds);
+      return await claimOnce(lines, offeringId, unknownIds);
     } catch (err) {
       if (!(err as { claimRaced?: boolean }).claimRaced || attempt >= 5) throw err;
     }
   }
 }
 
-function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Promise<ClaimOutcome> {
+function claimOnce(lines: ClaimLine[], offeringId: string, unknownIds: string[]): Promise<ClaimOutcome> {
   return atomically(async (session) => {
-    const found = await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1, listId: 1 }).session(session).lean().exec();
+    const ids = lines.map((l) => l.id);
+    const found = (await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1, quantity: 1, offeredQuantity: 1, holds: 1, listId: 1 })
+      .session(session)
+      .lean()
+      .exec()) as (ClaimView & { _id: unknown; listId: unknown })[];
     // Read in the transaction: an archiving committed meanwhile makes this claim retry and see it.
     const listIds = [...new Set(found.map((p) => String(p.listId)))];
     const archivedLists = new Set(
@@ -179,31 +246,69 @@ function claimOnce(ids: string[], offeringId: string, unknownIds: string[]): Pro
     const inArchived = found.filter((p) => archivedLists.has(String(p.listId))).map((p) => String(p._id));
     if (inArchived.length > 0) return { conflicts: inArchived, archived: true };
     const byId = new Map(found.map((p) => [String(p._id), p]));
-    const conflicts = ids.filter((id) => {
+    const conflicts = lines.filter(({ id, units }) => {
       const p = byId.get(id);
-      return !p || (p.hasBeenOffered && p.offeredBy !== offeringId);
+      if (!p) return true;
+      return !heldBy(p, offeringId) && unitsLeft(p) < units;
     });
-    conflicts.push(...unknownIds);
-    if (conflicts.length > 0) return { conflicts };
-    const free = ids.filter((id) => !byId.get(id)!.hasBeenOffered);
-    if (free.length > 0) {
+    const out = conflicts.map((l) => l.id).concat(unknownIds);
+    if (out.length > 0) return { conflicts: out };
+    // Products read alike (quantity, units offered, units wanted) are written by one update: most
+    // offers are of products wished once, so that is usually a single write.
+    const groups = new Map<string, { ids: string[]; quantity: number | null | undefined; offered: number | null | undefined; units: number }>();
+    for (const { id, units } of lines) {
+      const p = byId.get(id)!;
+      if (heldBy(p, offeringId)) continue;
+      const key = `${p.quantity ?? 1}|${p.offeredQuantity ?? 0}|${units}`;
+      const group = groups.get(key) ?? { ids: [], quantity: p.quantity, offered: p.offeredQuantity, units };
+      group.ids.push(id);
+      groups.set(key, group);
+    }
+    for (const { ids: same, quantity: q, offered: o, units } of groups.values()) {
+      const quantity = q ?? 1;
+      const offered = (o ?? 0) + units;
+      const unchanged: Record<string, unknown> = {
+        _id: { $in: same },
+        hasBeenOffered: false,
+        quantity: sameAs(q, 1),
+        offeredQuantity: sameAs(o, 0),
+        'holds.offeringId': { $ne: offeringId },
+      };
       const r = await Product.updateMany(
-        { _id: { $in: free }, hasBeenOffered: false },
-        { $set: { hasBeenOffered: true, offeredBy: offeringId } },
+        unchanged,
+        { $set: { quantity, offeredQuantity: offered, hasBeenOffered: offered >= quantity }, $push: { holds: { offeringId, units } } },
         { session },
       ).exec();
-      // Another claim committed between our read and this write: abort rather than half-claim.
-      if (r.modifiedCount !== free.length) throw Object.assign(new Error('claim raced'), { claimRaced: true });
+      // Another claim (or the owner) wrote between our read and this write: abort rather than half-claim.
+      if (r.modifiedCount !== same.length) throw raced();
     }
     return { conflicts: [] };
   });
 }
 
-/** Clears the flag of the products still held by `offeringId`; the others are left alone. */
+/**
+ * Gives back the units `offeringId` holds (refused, expired or withdrawn offers): each write is
+ * conditional on the hold still being there, so a repeated or concurrent release frees them once. The
+ * products the owner has since marked themselves are left alone. Returns how many changed.
+ */
 export async function releaseProducts(ids: string[], offeringId: string): Promise<number> {
   if (ids.length === 0) return 0;
-  const r = await Product.updateMany({ _id: { $in: ids }, offeredBy: offeringId }, { $set: { hasBeenOffered: false, offeredBy: null } }).exec();
-  return r.modifiedCount ?? 0;
+  let released = 0;
+  const held = await Product.find({ _id: { $in: ids }, 'holds.offeringId': offeringId }, { holds: 1 }).lean().exec();
+  // Products whose hold has the same units go back in one update.
+  const byUnits = new Map<number, unknown[]>();
+  for (const p of held) {
+    const units = (p.holds ?? []).filter((h) => h.offeringId === offeringId).reduce((n, h) => n + h.units, 0);
+    byUnits.set(units, [...(byUnits.get(units) ?? []), p._id]);
+  }
+  for (const [units, same] of byUnits) {
+    const still: Record<string, unknown> = { _id: { $in: same }, 'holds.offeringId': offeringId };
+    const r = await Product.updateMany(still, { $pull: { holds: { offeringId } }, $inc: { offeredQuantity: -units }, $set: { hasBeenOffered: false } }).exec();
+    released += r.modifiedCount ?? 0;
+  }
+  // Products flagged whole by an offering made before quantities.
+  const legacy = await Product.updateMany({ _id: { $in: ids }, offeredBy: offeringId }, { $set: { hasBeenOffered: false, offeredBy: null } }).exec();
+  return released + (legacy.modifiedCount ?? 0);
 }
 
 export async function deleteProductsOfOwner(ownerId: string): Promise<number> {

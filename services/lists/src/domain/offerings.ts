@@ -20,7 +20,7 @@ export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]>
   for (const id of wanted) {
     const p = byId.get(id);
     if (!p) continue;
-    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? null });
+    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? p.holds?.[0]?.offeringId ?? null });
   }
   return out;
 }
@@ -33,16 +33,21 @@ export class ClaimConflict extends HttpError {
     super(
       409,
       archived ? 'list_archived' : 'products_unavailable',
-      archived ? 'These products are on an archived list, which takes no new offer.' : 'Some products are already offered or no longer exist.',
+      archived
+        ? 'These products are on an archived list, which takes no new offer.'
+        : 'Some products are already offered, have fewer units left than asked, or no longer exist.',
     );
   }
 }
 
-/** POST /internal/products/claim: every product flagged offered by `offeringId`, or none (409). */
-export async function claim(ids: string[], offeringId: string): Promise<void> {
+/**
+ * POST /internal/products/claim: `offeringId` holds the wanted units of every product (1 each
+ * unless `quantities` says), or of none (409).
+ */
+export async function claim(ids: string[], offeringId: string, quantities: Record<string, number> = {}): Promise<void> {
   const wanted = unique(ids);
   const { conflicts, archived } = await claimProducts(
-    wanted.filter(isObjectId),
+    wanted.filter(isObjectId).map((id) => ({ id, units: quantities[id] ?? 1 })),
     offeringId,
     wanted.filter((id) => !isObjectId(id)),
   );
@@ -50,7 +55,7 @@ export async function claim(ids: string[], offeringId: string): Promise<void> {
   listReadCache.clear();
 }
 
-/** POST /internal/products/release: idempotent. */
+/** POST /internal/products/release: gives back the units the offering holds; idempotent. */
 export async function release(ids: string[], offeringId: string): Promise<number> {
   const released = await releaseProducts(unique(ids).filter(isObjectId), offeringId);
   if (released > 0) listReadCache.clear();

@@ -22,6 +22,18 @@ export function toProductData(doc: ProductDoc): ProductData {
     productListId: String(doc.listId),
     hasBeenOffered: doc.hasBeenOffered === true,
     received: doc.received === true,
+    ...quantityFacts(doc),
+  };
+}
+
+/** Quantity, most wanted, note and units offered, with the defaults of a product stored without them. */
+export function quantityFacts(doc: Pick<ProductDoc, 'quantity' | 'mostWanted' | 'note' | 'offeredQuantity' | 'hasBeenOffered'>) {
+  const quantity = doc.quantity ?? 1;
+  return {
+    quantity,
+    mostWanted: doc.mostWanted === true,
+    note: doc.note ?? '',
+    offeredQuantity: doc.hasBeenOffered === true ? quantity : Math.min(quantity, doc.offeredQuantity ?? 0),
   };
 }
 

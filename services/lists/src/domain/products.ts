@@ -1,7 +1,10 @@
 import { HttpError, parseFields } from '@wishlist/service-kit';
 import {
   NO_IMAGE_PLACEHOLDER,
+  mostWantedSchema,
   priceCentsSchema,
+  productNoteSchema,
+  productQuantitySchema,
   productImageSchema,
   productLinkSchema,
   productListIdSchema,
@@ -51,6 +54,9 @@ const createFields = z.object({
   price: priceCentsSchema,
   url: productLinkSchema,
   productListId: productListIdSchema.refine(isObjectId, { message: UNKNOWN_LIST }),
+  quantity: productQuantitySchema.default(1),
+  mostWanted: mostWantedSchema.default(false),
+  note: productNoteSchema.default(''),
 });
 
 /** Fields a PATCH may change; each is optional, an absent one is left as it is. */
@@ -62,10 +68,24 @@ const changeFields = z.object({
   productListId: productListIdSchema.refine(isObjectId, { message: UNKNOWN_LIST }).optional(),
   hasBeenOffered: z.boolean().optional(),
   received: z.boolean({ error: 'invalid-boolean' }).optional(),
+  quantity: productQuantitySchema.optional(),
+  mostWanted: mostWantedSchema.optional(),
+  note: productNoteSchema.optional(),
 });
 type ChangeFields = z.output<typeof changeFields>;
 
 type FieldKey = keyof ChangeFields;
+
+/** Accepted by every product PATCH beside its own fields. */
+const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note'];
+
+/** 422: givers already offered more units than the new quantity. */
+function belowOffered(offered: number): HttpError {
+  return HttpError.unprocessable(
+    { quantity: 'below-offered' },
+    `${offered} ${offered === 1 ? 'unit is' : 'units are'} already offered: the quantity cannot be lower.`,
+  );
+}
 
 function toChange(fields: ChangeFields): ProductChange {
   const change: ProductChange = {};
@@ -78,13 +98,16 @@ function toChange(fields: ChangeFields): ProductChange {
   }
   if (fields.hasBeenOffered !== undefined) change.hasBeenOffered = fields.hasBeenOffered;
   if (fields.received !== undefined) change.received = fields.received;
+  if (fields.quantity !== undefined) change.quantity = fields.quantity;
+  if (fields.mostWanted !== undefined) change.mostWanted = fields.mostWanted;
+  if (fields.note !== undefined) change.note = fields.note;
   return change;
 }
 
 function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]): ChangeFields {
   const picked: Record<string, unknown> = {};
-  for (const key of allowed) if (body[key] !== undefined) picked[key] = body[key];
-  if (Object.keys(picked).length === 0) throw HttpError.badRequest(`Nothing to change: send ${allowed.join(', ')}.`);
+  for (const key of [...allowed, ...EXTRAS]) if (body[key] !== undefined) picked[key] = body[key];
+  if (Object.keys(picked).length === 0) throw HttpError.badRequest(`Nothing to change: send ${[...allowed, ...EXTRAS].join(', ')}.`);
   return parseFields(changeFields, picked);
 }
 
@@ -95,6 +118,7 @@ function productFrom(outcome: UpdateOutcome): ProductData {
   if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
+  if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
   listReadCache.invalidate(outcome.previousListId, String(outcome.product.listId));
   return toProductData(outcome.product);
 }
@@ -107,7 +131,7 @@ export async function readProductInList(listId: string, productId: string): Prom
   return forVisitor(toProductData(product));
 }
 
-/** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}`. */
+/** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}` (and quantity, mostWanted, note). */
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
@@ -135,7 +159,16 @@ export async function createProduct(userId: string, body: Record<string, unknown
   // A product without a picture gets the placeholder; without a price, "unknown". Typed by the
   // contract the calling remote uses (through @wishlist/api-client): a change there breaks both.
   const fields: CreateProductRequest = parseFields(createFields, { image: NO_IMAGE_PLACEHOLDER, price: null, ...body });
-  const values = { name: fields.name, image: fields.image, price: fields.price, url: fields.url, websiteName: websiteName(fields.url) };
+  const values = {
+    name: fields.name,
+    image: fields.image,
+    price: fields.price,
+    url: fields.url,
+    websiteName: websiteName(fields.url),
+    quantity: fields.quantity ?? 1,
+    mostWanted: fields.mostWanted ?? false,
+    note: fields.note ?? '',
+  };
   const caps = { maxPerList: MAX_PRODUCTS_PER_LIST, maxPerAccount: limits.maxProductsPerAccount };
   const outcome = await insertProduct(userId, fields.productListId, values, caps);
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
@@ -148,7 +181,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
 }
 
 /**
- * PATCH /api/products-in-lists/{id}: `{name, image, price, productListId}`; another owned list
+ * PATCH /api/products-in-lists/{id}: `{name, image, price, productListId}` (and quantity, mostWanted, note); another owned list
  * moves it. A move never crosses owners (someone else's list is 403), so the account's product
  * count is unchanged and the account cap has nothing to check.
  */

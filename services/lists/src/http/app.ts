@@ -217,9 +217,9 @@ export function createListsService(
         res.json({ data: await lookupProducts((req.body as { ids: string[] }).ids) });
       });
       router.post('/internal/products/claim', offers, validateShape({ body: claimBody }), async (req, res) => {
-        const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+        const { ids, offeringId, quantities } = req.body as { ids: string[]; offeringId: string; quantities?: Record<string, number> };
         try {
-          await claim(ids, offeringId);
+          await claim(ids, offeringId, quantities);
         } catch (err) {
           if (!(err instanceof ClaimConflict)) throw err;
           res.status(409).json({ error: { code: err.code, message: err.message }, conflicts: err.conflicts });

@@ -38,6 +38,10 @@ describe('GET /api/product-lists (own lists with products)', () => {
             productListId: me.defaultListId,
             hasBeenOffered: false,
             received: false,
+            quantity: 1,
+            mostWanted: false,
+            note: '',
+            offeredQuantity: 0,
           },
         ],
       },
@@ -67,7 +71,7 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     expect(forged.body.data.isOwner).toBe(false);
     // No internal field leaks.
     expect(Object.keys(anonymous.body.data.products[0]).sort()).toEqual(
-      ['hasBeenOffered', 'id', 'image', 'name', 'picture', 'price', 'productListId', 'url', 'websiteName'].sort(),
+      ['hasBeenOffered', 'id', 'image', 'name', 'picture', 'price', 'productListId', 'url', 'websiteName', 'quantity', 'mostWanted', 'note', 'offeredQuantity'].sort(),
     );
   });
 

@@ -37,6 +37,10 @@ describe('POST /api/products-in-lists', () => {
       productListId: me.defaultListId,
       hasBeenOffered: false,
       received: false,
+      quantity: 1,
+      mostWanted: false,
+      note: '',
+      offeredQuantity: 0,
     });
   });
 

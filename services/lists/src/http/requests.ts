@@ -15,4 +15,9 @@ export const orderingBody = z.object({ products: z.array(id).max(2000) });
 
 const ids = z.array(id).max(500);
 export const lookupBody = z.object({ ids });
-export const claimBody = z.object({ ids: ids.min(1), offeringId: z.string().trim().min(1).max(200) });
+export const claimBody = z.object({
+  ids: ids.min(1),
+  offeringId: z.string().trim().min(1).max(200),
+  /** Units per product id (1 for an id not named). */
+  quantities: z.record(id, z.number().int().min(1).max(99)).optional(),
+});

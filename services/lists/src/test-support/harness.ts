@@ -28,6 +28,9 @@ export interface ProductBody {
   price?: unknown;
   url?: unknown;
   productListId?: unknown;
+  quantity?: unknown;
+  mostWanted?: unknown;
+  note?: unknown;
 }
 
 /** A signed-in person with their default list, and helpers acting as them. */

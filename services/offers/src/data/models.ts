@@ -20,6 +20,8 @@ const offeredProductSchema = new Schema(
     websiteName: { type: String, default: '' },
     productListId: { type: String, default: '' },
     listName: { type: String, default: '' },
+    /** Units of the product this offering gives (1 for offerings made before quantities). */
+    quantity: { type: Number, default: 1 },
   },
   { _id: false },
 );

@@ -19,6 +19,8 @@ export interface MailProduct {
   price?: number | null;
   websiteName?: string | null;
   listName?: string | null;
+  /** Units offered (shown when more than one). */
+  quantity?: number | null;
 }
 
 interface Texts {
@@ -142,9 +144,11 @@ export const mailTexts = texts;
 // Names come from other people and from what is already stored: cleaned again here (one line, no
 // controls, no direction overrides), quoted, and never at the start of a line of the text part.
 const name = (value: string | null | undefined) => cleanDisplayName(value ?? '');
+/** "3 × " before a product offered several times; nothing for one. */
+const units = (p: MailProduct) => (p.quantity && p.quantity > 1 ? `${Math.floor(p.quantity)} × ` : '');
 const productLine = (lang: Lang, p: MailProduct) => {
   const site = name(p.websiteName);
-  return `${texts[lang].quote(name(p.name))} (${formatPrice(p.price)})${site ? ` - ${site}` : ''}`;
+  return `${units(p)}${texts[lang].quote(name(p.name))} (${formatPrice(p.price)})${site ? ` - ${site}` : ''}`;
 };
 const listNames = (lang: Lang, products: MailProduct[]) =>
   [...new Set(products.map((p) => name(p.listName)).filter(Boolean))].map(texts[lang].quote).join(', ');
@@ -188,7 +192,7 @@ ${all
         return `<ul>\n${b.products
           .map(
             (p) =>
-              `<li><strong>${escapeHtml(name(p.name))}</strong> (${escapeHtml(formatPrice(p.price))})${name(p.websiteName) ? ` - ${escapeHtml(name(p.websiteName))}` : ''}</li>`,
+              `<li>${units(p)}<strong>${escapeHtml(name(p.name))}</strong> (${escapeHtml(formatPrice(p.price))})${name(p.websiteName) ? ` - ${escapeHtml(name(p.websiteName))}` : ''}</li>`,
           )
           .join('\n')}\n</ul>`;
       case 'quote':

@@ -27,15 +27,24 @@ import { releaseProducts } from './release';
 import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail } from './offeringMailer';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
 
-/** 409 `already_offered`: some products are offered already (or were just taken by someone else). */
+/**
+ * 409 `already_offered`: some products are offered already, were just taken by someone else, or
+ * have fewer units left than asked. `available` says how many units each of them still has.
+ */
 export class AlreadyOfferedError extends HttpError {
-  constructor(readonly conflicts: string[]) {
+  constructor(
+    readonly conflicts: string[],
+    readonly available: Record<string, number> = {},
+  ) {
+    const someLeft = conflicts.some((id) => (available[id] ?? 0) > 0);
     super(
       409,
       'already_offered',
-      conflicts.length === 1
-        ? 'One of these products has just been offered by someone else. Remove it from your basket and try again.'
-        : 'Some of these products have just been offered by someone else. Remove them from your basket and try again.',
+      someLeft
+        ? 'Someone else has just offered some of these products: fewer are left than you asked for. Lower the quantities in your basket and try again.'
+        : conflicts.length === 1
+          ? 'One of these products has just been offered by someone else. Remove it from your basket and try again.'
+          : 'Some of these products have just been offered by someone else. Remove them from your basket and try again.',
     );
   }
 }
@@ -52,6 +61,8 @@ export class ListArchivedError extends HttpError {
     );
   }
 }
+/** Units a product still has for givers. */
+const unitsLeft = (p: ListedProduct) => (p.hasBeenOffered ? 0 : Math.max(0, p.quantity - p.offeredQuantity));
 
 /** 422 `{ errors: { products: 'unknown-products' } }`: some products do not exist (any more). */
 export class UnknownProductsError extends HttpError {
@@ -60,8 +71,14 @@ export class UnknownProductsError extends HttpError {
   }
 }
 
+/** A basket line: a product and how many of its units. */
+export interface OfferLine {
+  id: string;
+  quantity: number;
+}
+
 export interface NewOffering {
-  products: string[];
+  products: OfferLine[];
   isExpectingAddress: boolean;
   offererEmail: string;
   offererIdentity: string;
@@ -128,6 +145,15 @@ export function createOfferingService(deps: {
         }
       }),
     );
+  }
+
+  /** Units each product has left, read again after a lost race (nothing when lists cannot say). */
+  async function availableNow(ids: string[]): Promise<Record<string, number>> {
+    try {
+      return Object.fromEntries((await deps.lists.lookup(ids)).map((p) => [p.id, unitsLeft(p)]));
+    } catch {
+      return {};
+    }
   }
 
   async function mailFor(doc: OfferingDoc, kind: MailKind) {
@@ -220,15 +246,17 @@ export function createOfferingService(deps: {
      * not told) and the giver gets only the verification mail.
      */
     async create(input: NewOffering): Promise<CreatedOfferings> {
-      const found = await deps.lists.lookup(input.products);
+      const productIds = input.products.map((l) => l.id);
+      const units = new Map(input.products.map((l) => [l.id, l.quantity]));
+      const found = await deps.lists.lookup(productIds);
       const byId = new Map(found.map((p) => [p.id, p]));
-      const unknown = input.products.filter((id) => !byId.has(id));
+      const unknown = productIds.filter((id) => !byId.has(id));
       if (unknown.length > 0) throw new UnknownProductsError(unknown);
-      const offered = input.products.filter((id) => byId.get(id)!.hasBeenOffered);
-      if (offered.length > 0) throw new AlreadyOfferedError(offered);
+      const short = input.products.filter((l) => unitsLeft(byId.get(l.id)!) < l.quantity).map((l) => l.id);
+      if (short.length > 0) throw new AlreadyOfferedError(short, Object.fromEntries(short.map((id) => [id, unitsLeft(byId.get(id)!)])));
 
       const byOwner = new Map<string, ListedProduct[]>();
-      for (const id of input.products) {
+      for (const id of productIds) {
         const p = byId.get(id)!;
         byOwner.set(p.ownerId, [...(byOwner.get(p.ownerId) ?? []), p]);
       }
@@ -239,7 +267,7 @@ export function createOfferingService(deps: {
         basketId,
         state: 'creating',
         ownerId,
-        products: products.map(snapshot),
+        products: products.map((p) => snapshot(p, units.get(p.id) ?? 1)),
         isExpectingAddress: input.isExpectingAddress,
         offererEmail: input.offererEmail,
         offererEmailKey: emailKey(input.offererEmail),
@@ -267,6 +295,7 @@ export function createOfferingService(deps: {
           deps.lists.claim(
             d.products.map((p) => p.id),
             d._id,
+            d.products.some((p) => p.quantity !== 1) ? Object.fromEntries(d.products.map((p) => [p.id, p.quantity ?? 1])) : undefined,
           ),
         ),
       );
@@ -276,7 +305,7 @@ export function createOfferingService(deps: {
         await rollBack(drafts);
         const archived = claims.flatMap((c) => (c.status === 'fulfilled' && !c.value.ok && c.value.archived ? c.value.conflicts : []));
         if (archived.length > 0) throw new ListArchivedError(archived);
-        if (conflicts.length > 0) throw new AlreadyOfferedError(conflicts);
+        if (conflicts.length > 0) throw new AlreadyOfferedError(conflicts, await availableNow(conflicts));
         throw failure!.reason instanceof HttpError
           ? failure!.reason
           : HttpError.serviceUnavailable('The offer could not be made. Try again in a moment.');
@@ -297,7 +326,7 @@ export function createOfferingService(deps: {
         await rollBack(drafts);
         throw HttpError.serviceUnavailable('The offer could not be made in time. Try again in a moment.');
       }
-      log?.info({ offeringIds: ids, products: input.products.length, confirmationRequired: Boolean(challenge) }, 'offer made');
+      log?.info({ offeringIds: ids, products: productIds.length, confirmationRequired: Boolean(challenge) }, 'offer made');
       if (challenge) await confirmations.sendFirst(input.offererEmail, input.lang, ids[0], challenge.code);
       else for (const id of ids) await sendDueMailsQuietly(id);
       return { ids, confirmationRequired: Boolean(challenge) };

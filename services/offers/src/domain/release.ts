@@ -6,6 +6,8 @@ import type { ListsApi } from './upstreams';
 /**
  * Clears the offered flags of an offering's products through the lists service and records the
  * outcome: done, or failed (logged with `whenFailed`; the next sweep of any copy tries again).
+ * Unit-aware without saying how many: the lists service gives back exactly the units this
+ * offering holds on each product, whatever path (refusal, expiry, withdrawal) releases it.
  */
 export async function releaseProducts(
   lists: ListsApi,

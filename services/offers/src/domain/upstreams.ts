@@ -11,6 +11,9 @@ const listedProductSchema = z.object({
   websiteName: z.string().nullish().transform((v) => v ?? ''),
   productListId: z.string().catch(''),
   hasBeenOffered: z.boolean(),
+  /** Wished and already offered units (1 and 0 from a lists service without quantities). */
+  quantity: z.number().int().min(1).catch(1).default(1),
+  offeredQuantity: z.number().int().min(0).catch(0).default(0),
   ownerId: z.string().min(1),
   listName: z.string().nullish().transform((v) => v ?? ''),
 });
@@ -29,7 +32,9 @@ export type ClaimResult = { ok: true } | { ok: false; conflicts: string[]; archi
 /** The lists service's internal product API (flags are all-or-nothing on its side). */
 export interface ListsApi {
   lookup(ids: string[]): Promise<ListedProduct[]>;
-  claim(ids: string[], offeringId: string): Promise<ClaimResult>;
+  /** `quantities`: units per id (1 for an id not named). */
+  claim(ids: string[], offeringId: string, quantities?: Record<string, number>): Promise<ClaimResult>;
+  /** Gives back whatever units the offering holds on these products. */
   release(ids: string[], offeringId: string): Promise<void>;
 }
 
@@ -46,8 +51,8 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
       }
       return parsed.data.data;
     },
-    async claim(ids, offeringId) {
-      const res = await client.post('/internal/products/claim', { ids, offeringId });
+    async claim(ids, offeringId, quantities) {
+      const res = await client.post('/internal/products/claim', { ids, offeringId, ...(quantities ? { quantities } : {}) });
       if (res.status === 200) return { ok: true };
       if (res.status === 409) {
         const parsed = conflictAnswer.safeParse(res.body);

@@ -8,8 +8,10 @@ export interface OfferingView extends OfferingRead {
   createdAt: string;
 }
 
-export function snapshot(p: ListedProduct): OfferedProduct {
+/** The product as offered: `quantity` is how many units this offering gives. */
+export function snapshot(p: ListedProduct, units = 1): OfferedProduct {
   return {
+    quantity: units,
     id: p.id,
     name: p.name,
     image: p.image,
@@ -36,6 +38,7 @@ export function toView(doc: OfferingDoc): OfferingView {
       websiteName: p.websiteName ?? '',
       productListId: p.productListId ?? '',
       hasBeenOffered: doc.state !== 'refused',
+      quantity: p.quantity ?? 1,
       isWishlisted: true,
       hasFocus: false,
       isMovable: false,

@@ -32,6 +32,7 @@ describe('GET /api/offerings/:id', () => {
           websiteName: p.websiteName,
           productListId: p.productListId,
           hasBeenOffered: true,
+          quantity: 1,
           isWishlisted: true,
           hasFocus: false,
           isMovable: false,

@@ -47,7 +47,11 @@ export interface OffersDeps {
 
 /** The two answers the kit's error mapping cannot express: they carry the product ids. */
 const offeringErrors: ErrorRequestHandler = (err, _req, res, next) => {
-  if (err instanceof AlreadyOfferedError || err instanceof ListArchivedError) {
+  if (err instanceof AlreadyOfferedError) {
+    res.status(409).json({ ...errorBody(err), conflicts: err.conflicts, available: err.available });
+    return;
+  }
+  if (err instanceof ListArchivedError) {
     res.status(409).json({ ...errorBody(err), conflicts: err.conflicts });
     return;
   }

@@ -8,11 +8,15 @@ export const OFFERER_IDENTITY_MAX = 100;
 export const OFFERER_MESSAGE_MAX = 2000;
 export const ADDRESS_MAX = 500;
 export const PRODUCTS_MAX = 50;
+export const UNITS_MAX = 99;
+
+/** A basket line: a product id alone (one unit) or `{ id, quantity }`. */
+const lineShape = z.union([z.string(), z.object({ id: z.string(), quantity: z.unknown().optional() })]);
 
 /** `POST /api/offerings`: JSON types only. */
 export const createOfferingShape = z.object({
   isExpectingAddress: z.boolean(),
-  products: z.array(z.string()).max(1000),
+  products: z.array(lineShape).max(1000),
   offererEmail: z.string().max(10_000).optional(),
   offererIdentity: z.string().max(100_000).nullish(),
   offererMessage: z.string().max(100_000).nullish(),
@@ -33,11 +37,20 @@ const MAILBOX_LOOSE = /^[^\s@]+@[^\s@]+$/;
 export const createOfferingFields = z.object({
   isExpectingAddress: z.boolean(),
   products: z
-    .array(z.string().trim())
-    .min(1, { message: 'required' })
-    .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), { message: 'invalid-id' })
-    .max(PRODUCTS_MAX, { message: 'too-many' })
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicates' }),
+    .array(lineShape)
+    .transform((lines) => lines.map((l) => (typeof l === 'string' ? { id: l.trim(), quantity: 1 as unknown } : { id: l.id.trim(), quantity: l.quantity ?? 1 })))
+    .pipe(
+      z
+        .array(z.object({ id: z.string(), quantity: z.unknown() }))
+        .min(1, { message: 'required' })
+        .refine((lines) => lines.every((l) => ID_PATTERN.test(l.id)), { message: 'invalid-id' })
+        .refine((lines) => lines.every((l) => Number.isInteger(l.quantity) && (l.quantity as number) >= 1 && (l.quantity as number) <= UNITS_MAX), {
+          message: 'invalid-quantity',
+        })
+        .max(PRODUCTS_MAX, { message: 'too-many' })
+        .refine((lines) => new Set(lines.map((l) => l.id)).size === lines.length, { message: 'duplicates' })
+        .transform((lines) => lines.map((l) => ({ id: l.id, quantity: l.quantity as number }))),
+    ),
   offererEmail: z
     .string({ error: 'required' })
     .trim()

@@ -17,7 +17,13 @@ export interface FakeProduct {
   heldBy: string | null;
   /** On a list its owner archived: claims are refused with `list_archived`. */
   archived?: boolean;
+  /** Set for a product of several units: the units each offering holds (then `heldBy` is unused). */
+  quantity?: number;
+  holds?: Record<string, number>;
 }
+
+const offeredUnits = (p: FakeProduct) => Object.values(p.holds ?? {}).reduce((n, u) => n + u, 0);
+const unitsLeft = (p: FakeProduct) => (p.quantity === undefined ? (p.heldBy === null ? 1 : 0) : p.quantity - offeredUnits(p));
 
 type Route = 'lookup' | 'claim' | 'release';
 
@@ -56,25 +62,30 @@ export function fakeLists() {
       data: ids.flatMap((id) => {
         const p = products.get(id);
         if (!p) return [];
-        const { heldBy, archived: _archived, ...rest } = p;
-        return [{ ...rest, hasBeenOffered: heldBy !== null }];
+        const { heldBy, archived: _archived, holds: _holds, ...rest } = p;
+        if (p.quantity === undefined) return [{ ...rest, hasBeenOffered: heldBy !== null }];
+        return [{ ...rest, hasBeenOffered: unitsLeft(p) === 0, offeredQuantity: offeredUnits(p) }];
       }),
     });
   });
   app.post('/internal/products/claim', requireService(['offers']), guard('claim'), async (req, res) => {
     if (control.claimDelayMs) await new Promise((r) => setTimeout(r, control.claimDelayMs));
-    const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
+    const { ids, offeringId, quantities = {} } = req.body as { ids: string[]; offeringId: string; quantities?: Record<string, number> };
     const archived = ids.filter((id) => products.get(id)?.archived);
     if (archived.length > 0) {
       res.status(409).json({ error: { code: 'list_archived', message: 'archived' }, conflicts: archived });
       return;
     }
-    const conflicts = ids.filter((id) => !products.has(id) || products.get(id)!.heldBy !== null);
+    const conflicts = ids.filter((id) => !products.has(id) || unitsLeft(products.get(id)!) < (quantities[id] ?? 1));
     if (conflicts.length > 0) {
       res.status(409).json({ error: { code: 'already_offered', message: 'offered' }, conflicts });
       return;
     }
-    for (const id of ids) products.get(id)!.heldBy = offeringId;
+    for (const id of ids) {
+      const p = products.get(id)!;
+      if (p.quantity === undefined) p.heldBy = offeringId;
+      else p.holds = { ...p.holds, [offeringId]: quantities[id] ?? 1 };
+    }
     res.json({ data: { claimed: ids } });
   });
   app.post('/internal/products/release', requireService(['offers']), guard('release'), (req, res) => {
@@ -82,6 +93,10 @@ export function fakeLists() {
     for (const id of ids) {
       const p = products.get(id);
       if (p && p.heldBy === offeringId) p.heldBy = null;
+      if (p?.holds?.[offeringId] !== undefined) {
+        const { [offeringId]: _gone, ...rest } = p.holds;
+        p.holds = rest;
+      }
     }
     res.json({ data: { released: true } });
   });
