@@ -29,7 +29,7 @@ export default function BasketPage() {
   const lastListId = useBasketStore((s) => s.lastListId);
   const remove = useBasketStore((s) => s.remove);
   const heading = usePage(t('basket.documentTitle'));
-  const total = formatPrice(basketTotal(products));
+  const total = formatPrice(basketTotal(products), lang);
   const more = addMorePath(products, lastListId, lang);
 
   return (

@@ -37,7 +37,7 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
     expect(screen.getByText(/<b>Ann<\/b>/)).toBeInTheDocument();
     expect(container.querySelector('blockquote b')).toBeNull();
     expect(screen.getByRole('link', { name: 'Product a' })).toBeInTheDocument();
-    expect(screen.getByText(/12,50\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/€12\.50/)).toBeInTheDocument();
     expect(screen.getByText('Waiting for your answer')).toBeInTheDocument();
     expect(screen.getByText('Received on 2 May 2024')).toBeInTheDocument();
     expect(screen.getByText(/needs your delivery address/)).toBeInTheDocument();
