@@ -35,7 +35,7 @@ export function toView(doc: OfferingDoc): OfferingView {
       url: p.url ?? '',
       websiteName: p.websiteName ?? '',
       productListId: p.productListId ?? '',
-      hasBeenOffered: doc.state !== 'refused',
+      hasBeenOffered: doc.state !== 'refused' && doc.state !== 'withdrawn',
       isWishlisted: true,
       hasFocus: false,
       isMovable: false,
