@@ -96,6 +96,16 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
     expect(currentLocation()).toBe('/offerings/O1');
   });
 
+  it('shows an offer the giver withdrew, with nothing left to answer (and no refusal dialog)', async () => {
+    api.getOffering.mockResolvedValue(offering({ state: 'withdrawn' }));
+    const { container } = await renderPage(<OfferingPage />, { path: '/offerings/O1/refuse', route });
+    expect(screen.getByText('The giver withdrew this offer')).toBeInTheDocument();
+    expect(screen.getByText(/withdrew this offer before you answered/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send my address' })).not.toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
   it('refuse from the page asks first; Cancel keeps the offer', async () => {
     api.getOffering.mockResolvedValue(offering());
     await renderPage(<OfferingPage />, { path: '/offerings/O1', route });

@@ -129,6 +129,8 @@ export interface RequestOptions {
    * answers (fetching a shop's page) needs longer than the 3 s connect timeout.
    */
   timeoutMs?: number;
+  /** Headers of this call only (a secret of a mailed link: never in the URL, which reaches logs). */
+  headers?: Record<string, string>;
 }
 
 export async function request<T = unknown>(
@@ -146,6 +148,7 @@ export async function request<T = unknown>(
   if (language) headers['Accept-Language'] = language;
   const bearer = config.getBearer();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (options.headers) Object.assign(headers, options.headers);
 
   const controller = new AbortController();
   // Connect timeout: aborts only until the response headers arrive.
