@@ -72,6 +72,8 @@ const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   { method: 'POST', path: '/api/offerings' },
   // The giver of an anonymous offer confirms their address (the mailed code is the proof) or asks for the mail again.
   { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|verification-mail)$/ },
+  // The giver withdraws an unanswered offer from the receipt's link (the mailed token is the proof).
+  { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/withdrawal$/ },
 ];
 
 export function anonymousWriteAllowed(method: string, path: string): boolean {

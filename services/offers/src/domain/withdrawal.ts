@@ -32,8 +32,10 @@ function tooLate(doc: OfferingDoc): HttpError {
   return HttpError.conflict('The owner of the list already answered this offer and gave an address: it can no longer be withdrawn. Write to them if you changed your mind.', 'offering_answered');
 }
 
-function view(doc: OfferingDoc): WithdrawalView {
-  const state = (doc.state === 'creating' || doc.state === 'unconfirmed' ? 'pending' : doc.state) as WithdrawalView['state'];
+type Reachable = OfferingDoc & { state: WithdrawalView['state'] };
+
+function view(doc: Reachable): WithdrawalView {
+  const state = doc.state;
   const products = toView(doc).products.map((p) => ({ ...p, hasBeenOffered: state === 'pending' || state === 'address-given' }));
   return {
     id: doc._id,
@@ -68,10 +70,12 @@ export function createWithdrawals(deps: {
 }) {
   const log = deps.logger;
 
-  async function found(id: string, token: string): Promise<OfferingDoc> {
+  // Tokens are only ever given to pending offerings, which never go back to `creating` or
+  // `unconfirmed`: those states cannot be reached through a link.
+  async function found(id: string, token: string): Promise<Reachable> {
     const doc = await findById(id);
-    if (!doc || !codeMatches(token, doc.withdrawalHashes ?? [])) throw notFound();
-    return doc;
+    if (!doc || doc.state === 'creating' || doc.state === 'unconfirmed' || !codeMatches(token, doc.withdrawalHashes ?? [])) throw notFound();
+    return doc as Reachable;
   }
 
   return {
