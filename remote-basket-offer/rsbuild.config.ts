@@ -11,6 +11,7 @@ export default createRemoteConfig({
     './OfferCreatedPage': './src/exposes/OfferCreatedPage.tsx',
     './OfferConfirmationPage': './src/exposes/OfferConfirmationPage.tsx',
     './OfferingPage': './src/exposes/OfferingPage.tsx',
+    './OfferWithdrawalPage': './src/exposes/OfferWithdrawalPage.tsx',
     './HeaderBasket': './src/exposes/HeaderBasket.tsx',
     './BasketActions': './src/exposes/BasketActions.tsx',
   },

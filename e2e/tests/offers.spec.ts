@@ -351,7 +351,8 @@ test.describe('the address journey', () => {
     if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
     await addToBasket(v, T, teapot);
     await addToBasket(v, T, scarf);
-    const total = lang === 'fr' ? /93,90\s€/ : /93,90\s€/;
+    // Prices in the page's language.
+    const total = lang === 'fr' ? /93,90\s€/ : /€93\.90/;
     await checkHeaderBasket(v, T, testInfo, [teapot, scarf], total);
 
     // The basket survives a reload (localStorage `basket`).
@@ -473,7 +474,7 @@ test('refusal: the giver is told and the products can be offered again', async (
   await expect(productCard(v, lamp)).toBeVisible({ timeout: 20_000 });
   await addToBasket(v, T, lamp);
   await addToBasket(v, T, book);
-  await checkHeaderBasket(v, T, testInfo, [lamp, book], /142,00\s€/);
+  await checkHeaderBasket(v, T, testInfo, [lamp, book], /€142\.00/);
   if (isMobile(testInfo)) {
     await v.getByRole('banner').getByRole('link', { name: T.basketLabel(2) }).click();
     await expect(v).toHaveURL(/\/basket$/);
@@ -559,7 +560,7 @@ test('race: two visitors offer the same product, the second is told and the prod
   await expect(s.getByText(T.alreadyOffered)).toContainText(teapot.name);
   await expect(s).toHaveURL(/\/offer$/);
   expect(await basketIds(s)).toEqual([book.name]);
-  await checkHeaderBasket(s, T, testInfo, [book], /12,50\s€/);
+  await checkHeaderBasket(s, T, testInfo, [book], /€12\.50/);
   await expectAccessible(s);
   // Only the first giver's product is offered; the book is still free.
   expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [teapot.name]: true, [book.name]: false });
@@ -639,6 +640,121 @@ test.describe('the giver confirms their address', () => {
     expect(arrival.mail.text).toContain(lamp.name);
     expect(await ownerReads(offeringId)).toBe(200);
     await mailMatching(v, giverEmail, T.mailConfirmation);
+    await visitor.context.close();
+  });
+});
+
+test.describe('the giver withdraws an offer', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
+  test.use({ locale: async ({}, use, testInfo) => use(journeyLang(testInfo) === 'fr' ? 'fr-FR' : 'en-US') });
+
+  const W = {
+    en: {
+      title: 'Withdraw your offer?',
+      withdraw: /^withdraw my offer$/i,
+      done: 'Your offer is withdrawn',
+      tooLate: 'It is too late to withdraw this offer',
+      answered: /already accepted your offer/i,
+      invalid: 'This link does not work',
+      lampPrice: '€129.50',
+    },
+    fr: {
+      title: 'Retirer votre offre\u00a0?',
+      withdraw: /^retirer mon offre$/i,
+      done: 'Votre offre est retirée',
+      tooLate: 'Il est trop tard pour retirer cette offre',
+      answered: /a déjà accepté votre offre/i,
+      invalid: 'Ce lien ne fonctionne pas',
+      lampPrice: /^129,50\s€$/,
+    },
+  };
+  const OWNER_WITHDRAWN = /^(a gift offer was withdrawn|une offre de cadeau a été retirée)$/i;
+
+  /** The receipt's withdrawal link, as a path with its fragment: /{lang}/offer-withdrawal/{id}#token=… */
+  async function withdrawalPath(page: Page, T: Texts, giverEmail: string, offeringId: string): Promise<{ mail: OutboxMail; path: string }> {
+    const mail = await mailMatching(page, giverEmail, T.mailConfirmation, new RegExp(`/offer-withdrawal/${offeringId}#token=`));
+    const link = new RegExp(`https?://[^\\s"<>]+/(en|fr)/offer-withdrawal/${offeringId}#token=[A-Za-z0-9_-]+`).exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const url = new URL(link![0]);
+    return { mail, path: url.pathname + url.hash };
+  }
+
+  test('from the receipt mail: the page shows the offer and changes nothing, the button frees the gifts and tells the owner; after the owner answered it is too late', async ({ page, browser }, testInfo) => {
+    test.setTimeout(180_000);
+    const lang = journeyLang(testInfo);
+    const T = TEXTS[lang];
+    const w = W[lang];
+    const { lamp, book } = SHOP;
+    const owner = await ownerSignsIn(page, T);
+    await addProductThroughApi(page, owner.bearer, owner.listId, lamp);
+    await addProductThroughApi(page, owner.bearer, owner.listId, book);
+    const sharePath = await shareLink(page, T, owner.listId);
+
+    // A visitor offers the lamp and confirms from the verification mail.
+    const visitor = await newVisitor(browser, testInfo, lang);
+    const v = visitor.page;
+    await v.goto(sharePath);
+    await expect(productCard(v, lamp)).toBeVisible({ timeout: 20_000 });
+    await addToBasket(v, T, lamp);
+    await v.goto('/offer');
+    const giverEmail = uniqueEmail('withdrawing-giver');
+    const offeringId = await sendOffer(v, T, { email: giverEmail, name: 'Uncle Max', message: 'See you soon', needAddress: true });
+    await confirmFromMail(v, T, giverEmail, offeringId);
+    await ownerArrivalMail(page, T, owner.email, offeringId);
+
+    // The receipt carries the link, in the giver's language.
+    const { mail, path } = await withdrawalPath(v, T, giverEmail, offeringId);
+    expect(path).toMatch(new RegExp(`^/${lang}/offer-withdrawal/${offeringId}#token=`));
+    expect(mail.text).toContain(lamp.name);
+
+    // Opening it shows that offer (its price in the page's language) and changes nothing.
+    await v.goto(path);
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(w.title, { timeout: 20_000 });
+    await expect(v.locator('html')).toHaveAttribute('lang', lang);
+    await expect(v.getByRole('main')).toContainText(lamp.name);
+    await expect(v.getByRole('main')).toContainText('See you soon');
+    await expect(v.locator('.basket-row__price').first()).toHaveText(w.lampPrice);
+    await expectAccessible(v);
+    if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
+    await v.reload();
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(w.title, { timeout: 20_000 });
+    expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [lamp.name]: true, [book.name]: false });
+    expect((await mailsTo(page, owner.email)).filter((m) => OWNER_WITHDRAWN.test(m.subject))).toEqual([]);
+
+    // Withdrawing, with the keyboard: the lamp is free again and the owner is told once.
+    const button = v.getByRole('button', { name: w.withdraw });
+    await button.focus();
+    await v.keyboard.press('Enter');
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(w.done);
+    await expect(v.getByRole('heading', { level: 1 })).toBeFocused();
+    await expectAccessible(v);
+    if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
+    expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [lamp.name]: false, [book.name]: false });
+    const told = await mailMatching(page, owner.email, OWNER_WITHDRAWN);
+    expect(told.text).toContain(lamp.name);
+    const owned = await page.request.get(`/api/offerings/${offeringId}`, { headers: { Authorization: `Bearer ${owner.bearer}` } });
+    expect(((await owned.json()) as { data: { state: string } }).data.state).toBe('withdrawn');
+
+    // A wrong token: a clear page, nothing changes.
+    await v.goto(path.replace(/#token=.*/, '#token=AAAAAAAAAAAAAAAAAAAAAA'));
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(w.invalid, { timeout: 20_000 });
+
+    // Another offer (the book); the owner gives the address: too late to withdraw, and the page says why.
+    await v.goto(sharePath);
+    await expect(productCard(v, book)).toBeVisible({ timeout: 20_000 });
+    await addToBasket(v, T, book);
+    await v.goto('/offer');
+    const secondId = await sendOffer(v, T, { email: giverEmail, name: 'Uncle Max', message: '', needAddress: true });
+    await confirmFromMail(v, T, giverEmail, secondId);
+    const second = await withdrawalPath(v, T, giverEmail, secondId);
+    const answer = await page.request.patch(`/api/offerings/${secondId}`, { headers: { Authorization: `Bearer ${owner.bearer}` }, data: { address: '1 Main Street' } });
+    expect(answer.status()).toBe(200);
+    await v.goto(second.path);
+    await expect(v.getByRole('heading', { level: 1 })).toHaveText(w.tooLate, { timeout: 20_000 });
+    await expect(v.getByTestId('offer-withdrawal-outcome')).toContainText(w.answered);
+    await expect(v.getByRole('button', { name: w.withdraw })).toHaveCount(0);
+    await expectAccessible(v);
+    expect(await offeredFlags(page, owner.bearer, owner.listId)).toEqual({ [lamp.name]: false, [book.name]: true });
     await visitor.context.close();
   });
 });

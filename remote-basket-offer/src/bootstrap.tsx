@@ -10,6 +10,7 @@ import OfferConfirmationPage from './pages/OfferConfirmationPage';
 import OfferCreatedPage from './pages/OfferCreatedPage';
 import OfferingPage from './pages/OfferingPage';
 import OfferPage from './pages/OfferPage';
+import OfferWithdrawalPage from './pages/OfferWithdrawalPage';
 
 const sample: Product = {
   id: 'sample-1',
@@ -42,5 +43,6 @@ mountStandalone({
     ['/offer-created/:offeringId', <OfferCreatedPage />],
     ['/offer-confirmation/:offeringId', <OfferConfirmationPage />],
     ['/offerings/:offeringId/:refuse?', <OfferingPage />],
+    ['/offer-withdrawal/:offeringId', <OfferWithdrawalPage />],
   ],
 });

@@ -28,7 +28,7 @@ async function start(): Promise<void> {
   await yieldToMain();
   const bootstrap = import('./bootstrap');
   // While those chunks download: the price formatters' one-time cost, in a task of its own.
-  setTimeout(warmUpPriceFormat, 0);
+  setTimeout(() => warmUpPriceFormat(), 0);
   await bootstrap;
   // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();

@@ -80,6 +80,12 @@ export const routes: AppRoute[] = [
     path: `${prefix}/offer-confirmation/:offeringId`,
     remote: 'remote_basket_offer/OfferConfirmationPage' as const,
   })),
+  // The giver's receipt mail links to /{lang}/offer-withdrawal/{id} (the mail's language); no
+  // sign-in: the token in the link's fragment opens that one offering.
+  ...['', ...LANGUAGES.map((lang) => `/${lang}`)].map((prefix) => ({
+    path: `${prefix}/offer-withdrawal/:offeringId`,
+    remote: 'remote_basket_offer/OfferWithdrawalPage' as const,
+  })),
   // The offer e-mail's link: signing in for it says so (not "to add products").
   { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: 'offering' },
 ];

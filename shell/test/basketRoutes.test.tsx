@@ -15,6 +15,8 @@ describe('basket and offer routes', () => {
     ['/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
     ['/en/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
     ['/fr/offer-confirmation/abc', 'remote_basket_offer/OfferConfirmationPage'],
+    ['/en/offer-withdrawal/abc', 'remote_basket_offer/OfferWithdrawalPage'],
+    ['/fr/offer-withdrawal/abc', 'remote_basket_offer/OfferWithdrawalPage'],
   ])('%s renders %s for anyone', async (path, module) => {
     renderApp(path);
     expect(await screen.findByText(`page:${module}`)).toBeInTheDocument();

@@ -17,7 +17,7 @@ export interface ProductRowData {
 
 /** One product as a row: picture, name (linking to its page in a new tab), shop, price, actions. */
 export function ProductRow({ product, children, note }: { product: ProductRowData; children?: ReactNode; note?: ReactNode }) {
-  const { t } = useBasketT();
+  const { t, lang } = useBasketT();
   const href = safeProductUrl(product.url);
   const site = product.websiteName || (href ? new URL(href).hostname.replace(/^www\./i, '') : '');
   return (
@@ -36,7 +36,7 @@ export function ProductRow({ product, children, note }: { product: ProductRowDat
         {site && <p className="basket-row__site">{site}</p>}
         {note}
       </div>
-      <p className="basket-row__price">{formatPrice(product.price)}</p>
+      <p className="basket-row__price">{formatPrice(product.price, lang)}</p>
       {children && <div className="basket-row__actions">{children}</div>}
     </li>
   );

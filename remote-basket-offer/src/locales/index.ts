@@ -10,6 +10,7 @@ import enHeader from './en/header.json';
 import enNotifications from './en/notifications.json';
 import enOffer from './en/offer.json';
 import enOffering from './en/offering.json';
+import enWithdrawal from './en/withdrawal.json';
 import frActions from './fr/actions.json';
 import frBasket from './fr/basket.json';
 import frCommon from './fr/common.json';
@@ -19,8 +20,9 @@ import frHeader from './fr/header.json';
 import frNotifications from './fr/notifications.json';
 import frOffer from './fr/offer.json';
 import frOffering from './fr/offering.json';
+import frWithdrawal from './fr/withdrawal.json';
 
-export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications };
-export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications };
+export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications, withdrawal: enWithdrawal };
+export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications, withdrawal: frWithdrawal };
 
 export type BasketStrings = typeof en;

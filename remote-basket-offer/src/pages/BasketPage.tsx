@@ -31,7 +31,7 @@ export default function BasketPage() {
   const remove = useBasketStore((s) => s.remove);
   const setUnits = useBasketStore((s) => s.setUnits);
   const heading = usePage(t('basket.documentTitle'));
-  const total = formatPrice(basketTotal(products));
+  const total = formatPrice(basketTotal(products), lang);
   const more = addMorePath(products, lastListId, lang);
 
   return (

@@ -25,12 +25,12 @@ function MobileBasketLink({ count }: { count: number }) {
 }
 
 function DesktopBasket() {
-  const { t } = useBasketT();
+  const { t, lang } = useBasketT();
   const products = useBasketStore((s) => s.products);
   const { pathname } = useLocation();
   const { open, id, rootProps, buttonProps } = useHoverDisclosure({ closeKey: pathname });
   const count = products.length;
-  const total = formatPrice(basketTotal(products));
+  const total = formatPrice(basketTotal(products), lang);
 
   return (
     <div {...rootProps} className={['basket-header', open && 'basket-header--open'].filter(Boolean).join(' ')}>
@@ -57,7 +57,7 @@ function DesktopBasket() {
                   <span className="basket-header__name ui-text-clip" title={p.name}>
                     {unitsOf(p) > 1 ? `${unitsOf(p)} × ${p.name}` : p.name}
                   </span>
-                  <span className="basket-header__price">{formatPrice(p.price)}</span>
+                  <span className="basket-header__price">{formatPrice(p.price, lang)}</span>
                 </li>
               ))}
             </ul>

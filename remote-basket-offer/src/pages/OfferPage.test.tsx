@@ -34,7 +34,7 @@ describe('OfferPage (/offer)', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /I know the address/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /I need the address/ })).not.toBeChecked();
-    expect(screen.getByText(/You offer 2 products for 20,50\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/You offer 2 products for €20\.50/)).toBeInTheDocument();
     expect(headingProblems(container)).toEqual([]);
     expect(await seriousViolations(container)).toEqual([]);
   });
@@ -96,7 +96,7 @@ describe('OfferPage (/offer)', () => {
     expect(useBasketStore.getState().products.map((p) => p.id)).toEqual(['a']);
     expect(lastNotification()).toMatchObject({ type: 'error', message: expect.stringContaining('« Product b »') });
     expect(submit()).toBeEnabled();
-    expect(screen.getByText(/You offer 1 product for 12,50\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/You offer 1 product for €12\.50/)).toBeInTheDocument();
   });
 
   it('sends a line of several units as { id, quantity } and one unit as its id', async () => {

@@ -134,7 +134,7 @@ export default function OfferPage() {
         </p>
       ) : (
         <p className="basket-notice basket-notice--info">
-          {t('offer.summary', { count: products.length, total: formatPrice(basketTotal(products)) })}{' '}
+          {t('offer.summary', { count: products.length, total: formatPrice(basketTotal(products), lang) })}{' '}
           <Link to="/basket">{t('offer.editBasket')}</Link>
         </p>
       )}

@@ -37,7 +37,7 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
     expect(screen.getByText(/<b>Ann<\/b>/)).toBeInTheDocument();
     expect(container.querySelector('blockquote b')).toBeNull();
     expect(screen.getByRole('link', { name: 'Product a' })).toBeInTheDocument();
-    expect(screen.getByText(/12,50\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/€12\.50/)).toBeInTheDocument();
     expect(screen.getByText('Waiting for your answer')).toBeInTheDocument();
     expect(screen.getByText('Received on 2 May 2024')).toBeInTheDocument();
     expect(screen.getByText(/needs your delivery address/)).toBeInTheDocument();
@@ -101,6 +101,16 @@ describe('OfferingPage (/offerings/{id}/{refuse?})', () => {
     expect(screen.getByText('You refused this offer')).toBeInTheDocument();
     expect(lastNotification()).toMatchObject({ type: 'success' });
     expect(currentLocation()).toBe('/offerings/O1');
+  });
+
+  it('shows an offer the giver withdrew, with nothing left to answer (and no refusal dialog)', async () => {
+    api.getOffering.mockResolvedValue(offering({ state: 'withdrawn' }));
+    const { container } = await renderPage(<OfferingPage />, { path: '/offerings/O1/refuse', route });
+    expect(screen.getByText('The giver withdrew this offer')).toBeInTheDocument();
+    expect(screen.getByText(/withdrew this offer before you answered/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send my address' })).not.toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
   });
 
   it('refuse from the page asks first; Cancel keeps the offer', async () => {

@@ -198,6 +198,7 @@ export default function OfferingPage() {
           </>
         )}
         {offering.state === 'refused' && <p className="basket-muted">{t('offering.refusedText')}</p>}
+        {offering.state === 'withdrawn' && <p className="basket-muted">{t('offering.withdrawnText')}</p>}
         {pending && (
           <>
             <p className="basket-lead">{t(offering.isExpectingAddress ? 'offering.expecting' : 'offering.known')}</p>

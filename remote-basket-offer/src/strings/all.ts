@@ -8,3 +8,4 @@ import './header';
 import './notifications';
 import './offer';
 import './offering';
+import './withdrawal';

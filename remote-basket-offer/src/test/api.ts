@@ -13,6 +13,8 @@ export function apiMock() {
     refuseOffering: jest.fn(),
     confirmOffering: jest.fn(),
     resendOfferingVerification: jest.fn(),
+    getOfferingWithdrawal: jest.fn(),
+    withdrawOffering: jest.fn(),
     getProductLists: jest.fn(() => Promise.resolve([])),
   };
 }
@@ -27,6 +29,8 @@ export function mocked() {
     refuseOffering: api.refuseOffering as jest.MockedFunction<typeof Api.refuseOffering>,
     confirmOffering: api.confirmOffering as jest.MockedFunction<typeof Api.confirmOffering>,
     resendOfferingVerification: api.resendOfferingVerification as jest.MockedFunction<typeof Api.resendOfferingVerification>,
+    getOfferingWithdrawal: api.getOfferingWithdrawal as jest.MockedFunction<typeof Api.getOfferingWithdrawal>,
+    withdrawOffering: api.withdrawOffering as jest.MockedFunction<typeof Api.withdrawOffering>,
     getProductLists: api.getProductLists as jest.MockedFunction<typeof Api.getProductLists>,
     ApiError: api.ApiError,
   };

@@ -35,7 +35,7 @@ export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
 
 /** The card's picture, name, price, website and badges (shared with the drag preview). */
 function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
-  const { t } = useListsT();
+  const { t, lang } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   const quantity = product.quantity ?? 1;
   const offered = product.hasBeenOffered ? quantity : Math.min(quantity, product.offeredQuantity ?? 0);
@@ -50,7 +50,7 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
       <span className="lists-card__body">
         <span className="lists-card__name" title={name}>{name}</span>
         <span className="lists-card__meta">
-          <span className="lists-card__price">{formatPrice(product.price, 'condensed')}</span>
+          <span className="lists-card__price">{formatPrice(product.price, lang)}</span>
           {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}
         </span>
         {quantity > 1 && <span className="lists-card__quantity">{t('product.quantity', { count: quantity })}</span>}
@@ -93,7 +93,7 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
 }
 
 /**
- * The condensed card (SPEC §9: price in French format): image, name, price, website, badges.
+ * The condensed card (the price in the reader's language): image, name, price, website, badges.
  * Hovering only highlights it; a click, a tap, Enter or Space selects it (issue 11 §1: the
  * actions never jump to a card the pointer or the keyboard merely crosses). The handle moves it.
  */

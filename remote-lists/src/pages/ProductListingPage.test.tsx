@@ -48,7 +48,7 @@ describe('ProductListingPage (owner)', () => {
     const { container } = await render('/product-list/L1');
     expect(screen.getByRole('heading', { level: 1, name: 'Birthday' })).toBeInTheDocument();
     const bike = screen.getByRole('button', { name: /^Red bike/ });
-    expect(bike).toHaveTextContent('123,45 €');
+    expect(bike).toHaveTextContent('€123.45');
     expect(bike).toHaveTextContent('shop.example');
     expect(screen.getByRole('button', { name: /^Product P3/ })).toHaveTextContent('-.-- €');
     expect(screen.getByRole('button', { name: /^Product P3/ })).toHaveTextContent('Offered');

@@ -49,7 +49,7 @@ function Card({ product, priority }: { product: Product; priority: boolean }) {
             {name}
           </span>
           <span className="lists-card__meta">
-            <span className="lists-card__price">{formatPrice(product.price, 'condensed')}</span>
+            <span className="lists-card__price">{formatPrice(product.price, 'en')}</span>
           </span>
         </span>
       </div>

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createLogger, IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
 import { createGateway } from './app';
-import { apiProxy, apiRoutes, UPSTREAM_IDLE_MS } from './apiProxy';
+import { anonymousWriteAllowed, apiProxy, apiRoutes, UPSTREAM_IDLE_MS } from './apiProxy';
 import { configFor, listen, makeFrontends } from './test-support/fixtures';
 
 const fe = makeFrontends();
@@ -197,6 +197,29 @@ describe('/api proxy', () => {
     expect((await ask()).body.identity).toBeNull();
     valid.set('pending-one', { userId: 'user-3' }); // its e-mailed code was just submitted
     expect((await ask()).body.identity).toEqual({ userId: 'user-3' });
+  });
+});
+
+describe('writes without a sign-in', () => {
+  it("are the sign-in flow's and a giver's own (offer, confirmation, resend, withdrawal) only", () => {
+    for (const [method, path] of [
+      ['POST', '/api/offerings'],
+      ['POST', '/api/offerings/abc_-1/confirmation'],
+      ['POST', '/api/offerings/abc_-1/verification-mail'],
+      ['POST', '/api/offerings/abc_-1/withdrawal'],
+      ['POST', '/api/tokens/refusal'],
+    ]) {
+      expect(anonymousWriteAllowed(method, path)).toBe(true);
+    }
+    for (const [method, path] of [
+      ['DELETE', '/api/offerings/abc/withdrawal'],
+      ['PATCH', '/api/offerings/abc'],
+      ['POST', '/api/offerings/abc/withdrawal/x'],
+      ['POST', '/api/offerings/a%2Fb/withdrawal'],
+      ['POST', '/api/product-lists'],
+    ]) {
+      expect(anonymousWriteAllowed(method, path)).toBe(false);
+    }
   });
 });
 

@@ -74,6 +74,8 @@ const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|verification-mail)$/ },
   // The unsubscribe link of an occasion reminder (the mailed token is the proof; RFC 8058 one-click).
   { method: 'POST', path: /^\/api\/favorites\/reminders\/[A-Za-z0-9_-]{22}$/ },
+  // The giver withdraws an unanswered offer from the receipt's link (the mailed token is the proof).
+  { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/withdrawal$/ },
 ];
 
 export function anonymousWriteAllowed(method: string, path: string): boolean {

@@ -58,6 +58,9 @@ describe('firstViewHints / renderIndex', () => {
     for (const path of ['/en/offer-confirmation/abc', '/fr/offer-confirmation/abc', '/offer-confirmation/abc']) {
       expect(firstViewHints(path, remotes).firstView).toEqual({ remote: 'remote_basket_offer', expose: './OfferConfirmationPage' });
     }
+    for (const path of ['/en/offer-withdrawal/abc', '/fr/offer-withdrawal/abc']) {
+      expect(firstViewHints(path, remotes).firstView).toEqual({ remote: 'remote_basket_offer', expose: './OfferWithdrawalPage' });
+    }
   });
 
   it('cannot be closed early by a remote name: < is escaped in the inline JSON', () => {

@@ -28,6 +28,7 @@ const API_WORDS = new Set([
   'offerings',
   'confirmation',
   'verification-mail',
+  'withdrawal',
 ]);
 const MAX_DEPTH = 6;
 

@@ -19,6 +19,9 @@ export const offersConfig = defineConfig('offers', {
   confirmationRatePerClient: setting('OFFERING_CONFIRMATION_RATE_PER_CLIENT', schemas.positiveInt, '30', {
     description: 'POST /api/offerings/{id}/confirmation and /verification-mail per client IP and OFFERING_RATE_WINDOW_SECONDS',
   }),
+  withdrawalRatePerClient: setting('OFFERING_WITHDRAWAL_RATE_PER_CLIENT', schemas.positiveInt, '10', {
+    description: 'POST /api/offerings/{id}/withdrawal per client IP and offering, per OFFERING_RATE_WINDOW_SECONDS',
+  }),
   unfinishedAfterSeconds: setting('UNFINISHED_OFFERING_SECONDS', schemas.positiveInt, '60', {
     description: 'an offering still being created after this long was interrupted (crash): it is rolled back',
   }),

@@ -207,3 +207,36 @@ it('gives a product to exactly one of several givers racing through the gateway'
   });
   expect(unknown).toMatchObject({ status: 422, body: { errors: { products: 'unknown-products' } } });
 });
+
+it('lets the giver withdraw through the gateway with the receipt link: the product is free again, the owner told in their language', async () => {
+  const dora = await signIn('dora@example.com', 'fr');
+  const p = await dora.addProduct('Lampe', 12950);
+  const created = await call('POST', '/api/offerings', {
+    body: { isExpectingAddress: true, products: [p], offererEmail: 'withdrawer@example.com', offererMessage: 'Bises' },
+    headers: { 'accept-language': 'en' },
+  });
+  const id = created.body.data.id as string;
+  const [verification] = await mailsTo('withdrawer@example.com');
+  const code = new RegExp(`/offer-confirmation/${id}#code=([A-Za-z0-9_-]+)`).exec(verification.text)![1];
+  expect((await call('POST', `/api/offerings/${id}/confirmation`, { body: { code } })).status).toBe(200);
+  const receipt = (await mailsTo('withdrawer@example.com')).find((m) => m.subject === 'Your gift offer was sent')!;
+  expect(receipt.text).toContain('(€129.50)');
+  const token = new RegExp(`${PUBLIC_URL}/en/offer-withdrawal/${id}#token=([A-Za-z0-9_-]+)`).exec(receipt.text)![1];
+
+  const withToken = { 'x-withdrawal-token': token };
+  const page = await call('GET', `/api/offerings/${id}/withdrawal`, { headers: withToken });
+  expect(page).toMatchObject({ status: 200, body: { data: { id, state: 'pending', withdrawable: true, offererMessage: 'Bises' } } });
+  expect((await dora.products())[0].hasBeenOffered).toBe(true);
+  expect((await call('POST', `/api/offerings/${id}/withdrawal`, { headers: { 'x-withdrawal-token': 'x'.repeat(22) } })).status).toBe(404);
+
+  const done = await call('POST', `/api/offerings/${id}/withdrawal`, { headers: withToken });
+  expect(done).toMatchObject({ status: 200, body: { data: { id, state: 'withdrawn' } } });
+  expect((await dora.products())[0].hasBeenOffered).toBe(false);
+  const told = (await mailsTo('dora@example.com')).filter((m) => m.subject === 'Une offre de cadeau a été retirée');
+  expect(told).toHaveLength(1);
+  expect(told[0].text).toMatch(/\(129,50\s€\)/);
+  expect((await call('GET', `/api/offerings/${id}`, { bearer: dora.bearer })).body.data.state).toBe('withdrawn');
+  // Freed: someone else may offer it.
+  const again = await call('POST', '/api/offerings', { body: { isExpectingAddress: false, products: [p], offererEmail: 'other@example.com' } });
+  expect(again.status).toBe(201);
+});

@@ -268,8 +268,8 @@ export async function removeFavorite(listId: string): Promise<void> {
 }
 
 // Offerings (the offers contract of issue 6)
-/** `pending` until the owner gives an address or refuses. */
-export type OfferingState = 'pending' | 'address-given' | 'refused';
+/** `pending` until the owner gives an address or refuses, or the giver withdraws it. */
+export type OfferingState = 'pending' | 'address-given' | 'refused' | 'withdrawn';
 
 /** GET /api/offerings/{id} as the owner reads it (the giver's e-mail is never sent). */
 export interface Offering extends OfferingRead {

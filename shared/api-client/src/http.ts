@@ -138,6 +138,8 @@ export interface RequestOptions {
   contentType?: string;
   /** A successful answer's body as text, whatever its type (a file to save as it came). */
   rawText?: boolean;
+  /** Headers of this call only (a secret of a mailed link: never in the URL, which reaches logs). */
+  headers?: Record<string, string>;
 }
 
 export async function request<T = unknown>(
@@ -155,6 +157,7 @@ export async function request<T = unknown>(
   if (language) headers['Accept-Language'] = language;
   const bearer = config.getBearer();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (options.headers) Object.assign(headers, options.headers);
 
   const controller = new AbortController();
   // Connect timeout: aborts only until the response headers arrive.

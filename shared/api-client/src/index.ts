@@ -1,5 +1,6 @@
 export * from './http';
 export * from './endpoints';
+export * from './withdrawals';
 export * from './signInRequests';
 export * from './session';
 export * from './accountDevices';

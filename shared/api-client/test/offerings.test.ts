@@ -42,6 +42,20 @@ describe('offering calls (issue 6 contract)', () => {
     expect(api.offeringConflicts(new Error('x'))).toEqual([]);
   });
 
+  it('getOfferingWithdrawal and withdrawOffering send the token in a header, never in the URL', async () => {
+    responder = () => json(200, { data: { id: 'O1', state: 'pending', withdrawable: true, products: [] } });
+    expect(await api.getOfferingWithdrawal('O1', 'T0ken')).toMatchObject({ id: 'O1', state: 'pending', withdrawable: true });
+    expect(calls[0].url).toBe('/api/offerings/O1/withdrawal');
+    expect(calls[0].init.method).toBe('GET');
+    expect((calls[0].init.headers as Record<string, string>)['X-Withdrawal-Token']).toBe('T0ken');
+    responder = () => json(200, { data: { id: 'O1', state: 'withdrawn' } });
+    expect(await api.withdrawOffering('O1', 'T0ken')).toEqual({ id: 'O1', state: 'withdrawn' });
+    expect(calls[1].init.method).toBe('POST');
+    expect(calls[1].url).toBe('/api/offerings/O1/withdrawal');
+    expect((calls[1].init.headers as Record<string, string>)['X-Withdrawal-Token']).toBe('T0ken');
+    expect(calls.map((c) => c.url).join()).not.toContain('T0ken');
+  });
+
   it('confirmOffering posts the code; resendOfferingVerification posts nothing', async () => {
     responder = () => json(200, { data: { id: 'O 1', state: 'pending' } });
     expect(await api.confirmOffering('O 1', 'c0de')).toEqual({ id: 'O 1', state: 'pending' });

@@ -86,16 +86,26 @@ describe('list name', () => {
   });
 });
 
-describe('price formatting (SPEC §9)', () => {
-  it('shows -.-- € for null', () => {
-    expect(formatPrice(null)).toBe('-.-- €');
-    expect(formatPrice(undefined, 'full')).toBe('-.-- €');
+describe('price formatting: the reader\'s language (overrides SPEC §9)', () => {
+  it('shows -.-- € for null in every language', () => {
+    expect(formatPrice(null, 'en')).toBe('-.-- €');
+    expect(formatPrice(undefined, 'fr')).toBe('-.-- €');
+    expect(formatPrice(Number.NaN, 'en')).toBe('-.-- €');
   });
-  it('uses the French format on the condensed card', () => {
-    expect(nbsp(formatPrice(123456))).toBe('1 234,56 €');
+  it('shows English prices with the symbol first and a decimal point', () => {
+    expect(formatPrice(100, 'en')).toBe('€1.00');
+    expect(formatPrice(123456, 'en')).toBe('€1,234.56');
+    expect(formatPrice(0, 'en')).toBe('€0.00');
   });
-  it('uses the German format on the full card', () => {
-    expect(nbsp(formatPrice(123456, 'full'))).toBe('1.234,56 €');
+  it('shows French prices with a decimal comma and the symbol after a space', () => {
+    expect(nbsp(formatPrice(100, 'fr'))).toBe('1,00 €');
+    expect(nbsp(formatPrice(123456, 'fr'))).toBe('1 234,56 €');
+  });
+  it('reads regional and unknown languages as their nearest interface language', () => {
+    expect(nbsp(formatPrice(100, 'fr-CA'))).toBe('1,00 €');
+    expect(formatPrice(100, 'en-US')).toBe('€1.00');
+    expect(formatPrice(100, 'de')).toBe('€1.00');
+    expect(formatPrice(100, '')).toBe('€1.00');
   });
   it('totals prices, null counting zero', () => {
     expect(totalPrice([{ price: 100 }, { price: null }, { price: 250 }])).toBe(350);

@@ -3,7 +3,7 @@
 // `productListId` so the basket page can link back to the list the products came from.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { formatPrice, IMAGE_PATH, type PriceStyle, type Product } from '@wishlist/contracts';
+import { formatPrice, IMAGE_PATH, type Product } from '@wishlist/contracts';
 
 /** SPEC §9 storage key. */
 export const BASKET_STORAGE_KEY = 'basket';
@@ -86,8 +86,8 @@ export interface BasketState {
   count: () => number;
   /** Sum of the known prices times the units, in cents (products without a price count as zero). */
   total: () => number;
-  /** The total as euros (`formatPrice`, French format by default). */
-  formattedTotal: (style?: PriceStyle) => string;
+  /** The total as euros in the reader's language (`formatPrice`: `en` "€1.00", `fr` "1,00 €"). */
+  formattedTotal: (language: string) => string;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -216,7 +216,7 @@ export const useBasketStore = create<BasketState>()(
       isEmpty: () => get().products.length === 0,
       count: () => get().products.length,
       total: () => basketTotal(get().products),
-      formattedTotal: (style = 'condensed') => formatPrice(basketTotal(get().products), style),
+      formattedTotal: (language) => formatPrice(basketTotal(get().products), language),
     }),
     {
       name: BASKET_STORAGE_KEY,

@@ -29,7 +29,8 @@ describe('basket store (SPEC §3, §4)', () => {
     expect(s.isEmpty()).toBe(true);
     expect(s.count()).toBe(0);
     expect(s.total()).toBe(0);
-    expect(s.formattedTotal()).toMatch(/^0,00\s€$/);
+    expect(s.formattedTotal('fr')).toMatch(/^0,00\s€$/);
+    expect(s.formattedTotal('en')).toBe('€0.00');
   });
 
   it('adds, ignores an id already present, and answers has/count/total', () => {
@@ -46,8 +47,8 @@ describe('basket store (SPEC §3, §4)', () => {
     expect(st.has(undefined)).toBe(false);
     expect(st.products.find((p) => p.id === 'a')?.name).toBe('Product a');
     expect(st.total()).toBe(2050);
-    expect(st.formattedTotal()).toMatch(/^20,50\s€$/);
-    expect(st.formattedTotal('full')).toMatch(/^20,50\s€$/);
+    expect(st.formattedTotal('fr')).toMatch(/^20,50\s€$/);
+    expect(st.formattedTotal('en')).toBe('€20.50');
     expect(st.isEmpty()).toBe(false);
   });
 

@@ -1,12 +1,15 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
-export const OFFERING_STATES = ['creating', 'unconfirmed', 'pending', 'address-given', 'refused', 'expired'] as const;
+export const OFFERING_STATES = ['creating', 'unconfirmed', 'pending', 'address-given', 'refused', 'expired', 'withdrawn'] as const;
 export type OfferingState = (typeof OFFERING_STATES)[number];
 
-/** The states the owner sees: the giver's address is confirmed (or was a signed-in account's own). */
-export const CONFIRMED_STATES = ['pending', 'address-given', 'refused'] as const;
+/**
+ * The states the owner sees: the giver's address is confirmed (or was a signed-in account's own).
+ * `withdrawn`: the giver took the offer back before the owner answered.
+ */
+export const CONFIRMED_STATES = ['pending', 'address-given', 'refused', 'withdrawn'] as const;
 /** The mails an offering still owes (removed once sent; retried by the sweep meanwhile). */
-export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused'] as const;
+export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused', 'owner-withdrawn'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A product as it was when it was offered (the owner reads the offer even if it changes later). */
@@ -75,6 +78,12 @@ const offeringSchema = new Schema(
     /** Verification mails sent again on the giver's request, and when the last one was. */
     verificationResends: { type: Number, default: 0 },
     lastVerificationAt: { type: Date, default: null },
+    /**
+     * SHA-256 of the withdrawal tokens mailed to the giver with the receipt (one per receipt sent:
+     * a retried mail adds one). Each opens this offering only, and only the hash is kept.
+     */
+    withdrawalHashes: { type: [String], default: [] },
+    withdrawnAt: { type: Date, default: null },
     mailsDue: { type: [String], enum: MAIL_KINDS, default: [] },
     mailAttempts: { type: Number, default: 0 },
     nextMailAt: { type: Date, default: null },
@@ -114,6 +123,8 @@ export interface OfferingDoc {
   confirmedAt: Date | null;
   verificationResends: number;
   lastVerificationAt: Date | null;
+  withdrawalHashes?: string[];
+  withdrawnAt?: Date | null;
   mailsDue: MailKind[];
   mailAttempts: number;
   nextMailAt: Date | null;

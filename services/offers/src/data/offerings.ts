@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CONFIRMED_STATES, Offering, type MailKind, type OfferingDoc, type OfferingState } from './models';
 
 /** How long one copy of the service has to release an offering's products before another may. */
-const RELEASE_LEASE_MS = 60_000;
+export const RELEASE_LEASE_MS = 60_000;
 
 /** The key an address is found by: SHA-256 of it trimmed and lower-cased (auth's normal form). */
 export function emailKey(email: string): string {

@@ -1,4 +1,13 @@
-import { escapeHtml, giverAddressMail, giverConfirmationMail, giverRefusedMail, giverVerificationMail, mailTexts, ownerOfferMail } from './offeringMailer';
+import {
+  escapeHtml,
+  giverAddressMail,
+  giverConfirmationMail,
+  giverRefusedMail,
+  giverVerificationMail,
+  mailTexts,
+  ownerOfferMail,
+  ownerWithdrawnMail,
+} from './offeringMailer';
 import { pickLanguage } from './language';
 import { multiLine, singleLine } from './text';
 
@@ -31,6 +40,7 @@ describe('offering mails', () => {
         giverConfirmationMail({ to: 'g@example.com', lang, isExpectingAddress: true, products }),
         giverAddressMail({ to: 'g@example.com', lang, address: 'Here', products }),
         giverRefusedMail({ to: 'g@example.com', lang, products }),
+        ownerWithdrawnMail({ to: 'o@example.com', lang, products }),
       ];
       for (const mail of all) {
         expect(mail.text).toContain('Teddy');
@@ -53,6 +63,45 @@ describe('offering mails', () => {
       expect(mail.text).toContain(mailTexts[lang].giverVerification.ignore);
       expect(mail.html).toContain(`<html lang="${lang}">`);
     }
+  });
+
+  it('show prices in the recipient language, -.-- € for none', () => {
+    const en = giverRefusedMail({ to: 'g@example.com', lang: 'en', products });
+    expect(en.text).toContain('“Teddy” (€19.99) - shop.example');
+    expect(en.html).toContain('<li><strong>Teddy</strong> (€19.99)');
+    expect(en.text).toContain('“Kite” (-.-- €)');
+    const fr = giverRefusedMail({ to: 'g@example.com', lang: 'fr', products });
+    expect(fr.text).toMatch(/Teddy\u00a0» \(19,99\s€\)/);
+    expect(fr.text).toContain('(-.-- €)');
+  });
+
+  it('give the giver one withdrawal link per offering, naming its gifts when the basket has several', () => {
+    const single = giverConfirmationMail({ to: 'g@example.com', lang: 'en', isExpectingAddress: true, products, withdrawals: [{ href: 'http://w.test/en/offer-withdrawal/a#token=T', products }] });
+    expect(single.text).toContain('Withdraw my offer: http://w.test/en/offer-withdrawal/a#token=T');
+    expect(single.html).toContain('href="http://w.test/en/offer-withdrawal/a#token=T"');
+    const mixed = giverConfirmationMail({
+      to: 'g@example.com',
+      lang: 'fr',
+      isExpectingAddress: false,
+      products,
+      withdrawals: [
+        { href: 'http://w.test/fr/offer-withdrawal/a#token=T1', products: [products[0]] },
+        { href: 'http://w.test/fr/offer-withdrawal/b#token=T2', products: [products[1]] },
+      ],
+    });
+    const text = mixed.text;
+    expect(text.lastIndexOf('Kite')).toBeGreaterThan(text.indexOf('token=T1'));
+    expect(text.indexOf('token=T2')).toBeGreaterThan(text.lastIndexOf('Kite'));
+    expect(text.match(/Retirer mon offre/g)).toHaveLength(2);
+    // Without links (nothing left to withdraw), no withdrawal paragraph.
+    expect(giverConfirmationMail({ to: 'g@example.com', lang: 'en', isExpectingAddress: true, products }).text).not.toContain('withdraw');
+  });
+
+  it('tell the owner a withdrawn offer is free again, naming the lists', () => {
+    const mail = ownerWithdrawnMail({ to: 'o@example.com', lang: 'en', products });
+    expect(mail.subject).toBe('A gift offer was withdrawn');
+    expect(mail.text).toContain('Wish list: “Birthday”');
+    expect(mail.text).toContain('someone else may offer them');
   });
 
   it('names the lists in the answers to the giver', () => {

@@ -42,9 +42,19 @@ interface Texts {
     refuseButton: string;
   };
   giverVerification: { subject: string; intro: (hours: number) => string; confirm: string; ignore: string };
-  giverConfirmation: { subject: string; intro: string; expecting: string; notExpecting: string; refusal: string; privacy: string };
+  giverConfirmation: {
+    subject: string;
+    intro: string;
+    expecting: string;
+    notExpecting: string;
+    refusal: string;
+    privacy: string;
+    withdraw: string;
+    withdrawButton: string;
+  };
   giverAddress: { subject: string; intro: string; address: string; thanks: string };
   giverRefused: { subject: string; intro: string; available: string };
+  ownerWithdrawn: { subject: string; intro: string; available: string };
 }
 
 const texts: Record<Lang, Texts> = {
@@ -79,6 +89,8 @@ const texts: Record<Lang, Texts> = {
       notExpecting: 'You said you already know where to send the gifts.',
       refusal: 'If they refuse the gifts, we will tell you by e-mail.',
       privacy: 'Your e-mail address is not shown to the owner of the list.',
+      withdraw: 'Changed your mind? As long as the owner has not answered, you can withdraw your offer:',
+      withdrawButton: 'Withdraw my offer',
     },
     giverAddress: {
       subject: 'The address for your gifts',
@@ -90,6 +102,11 @@ const texts: Record<Lang, Texts> = {
       subject: 'Your gift offer was declined',
       intro: 'The owner of the wish list declined your offer of:',
       available: 'These products are no longer marked as offered on the list.',
+    },
+    ownerWithdrawn: {
+      subject: 'A gift offer was withdrawn',
+      intro: 'The person who wanted to offer you these products from your wish list withdrew the offer:',
+      available: 'These products are no longer marked as offered on your list: someone else may offer them.',
     },
   },
   fr: {
@@ -123,6 +140,8 @@ const texts: Record<Lang, Texts> = {
       notExpecting: 'Vous avez indiqué savoir déjà où envoyer les cadeaux.',
       refusal: 'Si elle refuse les cadeaux, nous vous préviendrons par e-mail.',
       privacy: "Votre adresse e-mail n’est pas montrée à la personne à qui appartient la liste.",
+      withdraw: "Vous avez changé d’avis ? Tant que la personne n’a pas répondu, vous pouvez retirer votre offre :",
+      withdrawButton: 'Retirer mon offre',
     },
     giverAddress: {
       subject: "L’adresse pour vos cadeaux",
@@ -134,6 +153,11 @@ const texts: Record<Lang, Texts> = {
       subject: 'Votre offre de cadeau a été déclinée',
       intro: "La personne à qui appartient la liste d’envies a décliné votre offre de :",
       available: 'Ces produits ne sont plus marqués comme offerts sur la liste.',
+    },
+    ownerWithdrawn: {
+      subject: 'Une offre de cadeau a été retirée',
+      intro: "La personne qui voulait vous offrir ces produits de votre liste d’envies a retiré son offre :",
+      available: "Ces produits ne sont plus marqués comme offerts sur votre liste : quelqu’un d’autre peut les offrir.",
     },
   },
 };
@@ -148,7 +172,7 @@ const name = (value: string | null | undefined) => cleanDisplayName(value ?? '')
 const units = (p: MailProduct) => (p.quantity && p.quantity > 1 ? `${Math.floor(p.quantity)} × ` : '');
 const productLine = (lang: Lang, p: MailProduct) => {
   const site = name(p.websiteName);
-  return `${units(p)}${texts[lang].quote(name(p.name))} (${formatPrice(p.price)})${site ? ` - ${site}` : ''}`;
+  return `${units(p)}${texts[lang].quote(name(p.name))} (${formatPrice(p.price, lang)})${site ? ` - ${site}` : ''}`;
 };
 const listNames = (lang: Lang, products: MailProduct[]) =>
   [...new Set(products.map((p) => name(p.listName)).filter(Boolean))].map(texts[lang].quote).join(', ');
@@ -192,7 +216,7 @@ ${all
         return `<ul>\n${b.products
           .map(
             (p) =>
-              `<li>${units(p)}<strong>${escapeHtml(name(p.name))}</strong> (${escapeHtml(formatPrice(p.price))})${name(p.websiteName) ? ` - ${escapeHtml(name(p.websiteName))}` : ''}</li>`,
+              `<li>${units(p)}<strong>${escapeHtml(name(p.name))}</strong> (${escapeHtml(formatPrice(p.price, lang))})${name(p.websiteName) ? ` - ${escapeHtml(name(p.websiteName))}` : ''}</li>`,
           )
           .join('\n')}\n</ul>`;
       case 'quote':
@@ -259,14 +283,50 @@ export function giverVerificationMail(options: { to: string; lang: Lang; publicU
   ]);
 }
 
-/** To the giver once the offer is made (every owner of a mixed basket told). */
-export function giverConfirmationMail(options: { to: string; lang: Lang; isExpectingAddress: boolean; products: MailProduct[] }): Mail {
+/** A link to withdraw one offering (one owner's part of the basket) and what it offers. */
+export interface WithdrawalLink {
+  href: string;
+  products: MailProduct[];
+}
+
+/**
+ * To the giver once the offer is made (every owner of a mixed basket told), with a link per
+ * offering still unanswered to withdraw it (each link opens its own offering only).
+ */
+export function giverConfirmationMail(options: {
+  to: string;
+  lang: Lang;
+  isExpectingAddress: boolean;
+  products: MailProduct[];
+  withdrawals?: WithdrawalLink[];
+}): Mail {
   const t = texts[options.lang].giverConfirmation;
-  return render(options.to, options.lang, t.subject, [
+  const withdrawals = options.withdrawals ?? [];
+  const blocks: Block[] = [
     { kind: 'p', text: t.intro },
     { kind: 'products', products: options.products },
     { kind: 'p', text: `${options.isExpectingAddress ? t.expecting : t.notExpecting} ${t.refusal}` },
-    { kind: 'p', text: t.privacy, muted: true },
+  ];
+  if (withdrawals.length > 0) blocks.push({ kind: 'p', text: t.withdraw });
+  for (const w of withdrawals) {
+    // A mixed basket: say which gifts each link takes back.
+    if (withdrawals.length > 1) blocks.push({ kind: 'products', products: w.products });
+    blocks.push({ kind: 'button', label: t.withdrawButton, href: w.href, secondary: true });
+  }
+  blocks.push({ kind: 'p', text: t.privacy, muted: true });
+  return render(options.to, options.lang, t.subject, blocks);
+}
+
+/** To the owner when the giver withdraws an offer they had been told of. */
+export function ownerWithdrawnMail(options: { to: string; lang: Lang; products: MailProduct[] }): Mail {
+  const lang = texts[options.lang];
+  const t = lang.ownerWithdrawn;
+  const names = listNames(options.lang, options.products);
+  return render(options.to, options.lang, t.subject, [
+    ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
+    { kind: 'p', text: t.intro },
+    { kind: 'products', products: options.products },
+    { kind: 'p', text: t.available },
   ]);
 }
 

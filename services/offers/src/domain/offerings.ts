@@ -24,7 +24,8 @@ import { createConfirmations } from './confirmation';
 import { snapshot, toView, type OfferingView } from './views';
 import { newOfferingId } from './ids';
 import { releaseProducts } from './release';
-import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail } from './offeringMailer';
+import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail, ownerWithdrawnMail, type WithdrawalLink } from './offeringMailer';
+import { createWithdrawals } from './withdrawal';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
 
 /**
@@ -129,6 +130,14 @@ export function createOfferingService(deps: {
     sendDueMails: (id) => sendDueMailsQuietly(id),
     retryDelayMs: MAIL_RETRY_MS,
   });
+  const withdrawals = createWithdrawals({
+    lists: deps.lists,
+    publicUrl: deps.publicUrl,
+    logger: log,
+    now,
+    sendDueMails: (id) => sendDueMailsQuietly(id),
+    retryDelayMs: MAIL_RETRY_MS,
+  });
 
   /** Releases the products of unfinished offerings and deletes them; those lists could not release stay for the sweep. */
   async function rollBack(docs: OfferingDoc[]): Promise<void> {
@@ -159,7 +168,8 @@ export function createOfferingService(deps: {
   async function mailFor(doc: OfferingDoc, kind: MailKind) {
     switch (kind) {
       case 'owner-offer': {
-        if (!doc.ownerId) return null;
+        // Withdrawn before the owner could be told: they are told nothing.
+        if (!doc.ownerId || doc.state === 'withdrawn') return null;
         const owner = await deps.users.contact(doc.ownerId);
         if (!owner) return null;
         return ownerOfferMail({
@@ -176,12 +186,25 @@ export function createOfferingService(deps: {
       case 'giver-confirmation': {
         if (!doc.offererEmail) return null;
         const basket = await findBasket(doc.basketId);
+        const links: WithdrawalLink[] = [];
+        for (const o of basket) {
+          const href = o.state === 'pending' ? await withdrawals.newLink(o._id, doc.offererLang) : null;
+          if (href) links.push({ href, products: o.products });
+        }
         return giverConfirmationMail({
           to: doc.offererEmail,
           lang: doc.offererLang,
           isExpectingAddress: doc.isExpectingAddress,
           products: basket.flatMap((o) => o.products),
+          withdrawals: links,
         });
+      }
+      case 'owner-withdrawn': {
+        // An owner whose offer mail is still due was never told of the offer: nothing to take back.
+        if (!doc.ownerId || doc.mailsDue.includes('owner-offer')) return null;
+        const owner = await deps.users.contact(doc.ownerId);
+        if (!owner) return null;
+        return ownerWithdrawnMail({ to: owner.email, lang: owner.lang, products: doc.products });
       }
       case 'giver-address':
         if (!doc.offererEmail || !doc.address) return null;
@@ -234,6 +257,7 @@ export function createOfferingService(deps: {
   }
 
   function notPending(doc: OfferingDoc): HttpError {
+    if (doc.state === 'withdrawn') return HttpError.conflict('The giver withdrew this offer: it can no longer be answered.', 'offering_withdrawn');
     return doc.state === 'refused'
       ? HttpError.conflict('You refused this offer: it can no longer be answered.', 'offering_refused')
       : HttpError.conflict('You already gave an address for this offer.', 'offering_answered');
@@ -334,6 +358,8 @@ export function createOfferingService(deps: {
 
     confirm: confirmations.confirm,
     resendVerification: confirmations.resend,
+    readWithdrawal: withdrawals.read,
+    withdraw: withdrawals.withdraw,
 
     async read(id: string, ownerId: string): Promise<OfferingView> {
       return toView(await ownedOrThrow(id, ownerId));

@@ -37,7 +37,7 @@ export function toView(doc: OfferingDoc): OfferingView {
       url: p.url ?? '',
       websiteName: p.websiteName ?? '',
       productListId: p.productListId ?? '',
-      hasBeenOffered: doc.state !== 'refused',
+      hasBeenOffered: doc.state !== 'refused' && doc.state !== 'withdrawn',
       quantity: p.quantity ?? 1,
       isWishlisted: true,
       hasFocus: false,

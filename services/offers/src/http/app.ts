@@ -3,6 +3,7 @@ import {
   createRateLimit,
   createService,
   errorBody,
+  HttpError,
   optionalIdentity,
   requireIdentity,
   requireService,
@@ -12,7 +13,7 @@ import {
   type Mailer,
   type Service,
 } from '@wishlist/service-kit';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import type { z } from 'zod';
 import type { OffersConfig } from '../config';
 import { pickLanguage } from '../domain/language';
@@ -27,6 +28,8 @@ import {
   giveAddressShape,
   offeringIdParams,
   userIdParams,
+  WITHDRAWAL_TOKEN_HEADER,
+  withdrawalShape,
   type CreateOfferingBody,
 } from './requests';
 
@@ -43,6 +46,20 @@ export interface OffersDeps {
   lists?: ListsApi;
   users?: UsersApi;
   now?: () => Date;
+}
+
+/**
+ * The token of a withdrawal link: `X-Withdrawal-Token`, else the body's `token` (POST). 400 when
+ * missing or not plausible; a wrong one answers 404 like an unknown offering.
+ */
+function withdrawalToken(req: Request): string {
+  const header = req.headers[WITHDRAWAL_TOKEN_HEADER];
+  const fromBody = (req.body as { token?: string } | undefined)?.token;
+  const token = typeof header === 'string' && header !== '' ? header : fromBody;
+  if (typeof token !== 'string' || token.trim() === '' || token.length > 200) {
+    throw HttpError.badRequest('The withdrawal token is missing: send it in the X-Withdrawal-Token header.');
+  }
+  return token.trim();
 }
 
 /** The two answers the kit's error mapping cannot express: they carry the product ids. */
@@ -96,6 +113,15 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         windowMs: config.offeringRateWindowSeconds * 1000,
         limit: config.confirmationRatePerClient,
         message: 'Too many attempts from your network. Try again in a few minutes.',
+      });
+
+      // Per client and offering: the token is 128 bits, the limit keeps a burst on one offering cheap.
+      const withdrawalLimit = createRateLimit({
+        name: 'offering-withdrawal',
+        windowMs: config.offeringRateWindowSeconds * 1000,
+        limit: config.withdrawalRatePerClient,
+        key: (req) => `${req.clientAddress ?? req.socket.remoteAddress ?? 'unknown'}|${String(req.params.id ?? '')}`,
+        message: 'Too many attempts to withdraw this offer. Try again in a few minutes.',
       });
 
       /**
@@ -153,6 +179,23 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         res.setHeader('Cache-Control', 'no-store');
         res.status(202).json({ data: { id: String(req.params.id), sent: true } });
       });
+
+      // The giver's way back, from the receipt mail's link: no sign-in, the token is the proof.
+      router.get('/api/offerings/:id/withdrawal', confirmationLimit, validateShape({ params: offeringIdParams }), async (req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ data: await service.readWithdrawal(String(req.params.id), withdrawalToken(req)) });
+      });
+
+      router.post(
+        '/api/offerings/:id/withdrawal',
+        confirmationLimit,
+        withdrawalLimit,
+        validateShape({ params: offeringIdParams, body: withdrawalShape }),
+        async (req, res) => {
+          res.setHeader('Cache-Control', 'no-store');
+          res.json({ data: await service.withdraw(String(req.params.id), withdrawalToken(req)) });
+        },
+      );
 
       router.get('/api/offerings/:id', requireIdentity(), validateShape({ params: offeringIdParams }), async (req, res) => {
         res.setHeader('Cache-Control', 'no-store');

@@ -76,6 +76,12 @@ export const offeringIdParams = z.object({ id: z.string().regex(ID_PATTERN, 'an 
 /** `POST /api/offerings/{id}/confirmation`: the code from the verification mail's link. */
 export const confirmationShape = z.object({ code: z.string().max(200) });
 
+/** The header that carries the token of a withdrawal link (never the query string: it would reach logs). */
+export const WITHDRAWAL_TOKEN_HEADER = 'x-withdrawal-token';
+
+/** `POST /api/offerings/{id}/withdrawal`: the token may come in the body instead of the header. */
+export const withdrawalShape = z.object({ token: z.string().max(200).optional() }).optional();
+
 export const giveAddressShape = z.object({ address: z.string().max(100_000) });
 
 export const giveAddressFields = z.object({

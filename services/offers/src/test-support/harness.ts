@@ -42,6 +42,7 @@ export function offersHarness() {
         AUTH_URL: `http://127.0.0.1:${authPort}`,
         OFFERING_RATE_PER_CLIENT: '1000',
         OFFERING_CONFIRMATION_RATE_PER_CLIENT: '1000',
+        OFFERING_WITHDRAWAL_RATE_PER_CLIENT: '1000',
         INTERNAL_TIMEOUT_MS: '5000',
         ...env,
       }),
