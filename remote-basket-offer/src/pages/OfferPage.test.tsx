@@ -106,7 +106,7 @@ describe('OfferPage (/offer)', () => {
     useBasketStore.getState().setUnits('a', 3);
     api.createOffering.mockResolvedValue({ id: 'O1', ids: ['O1'], confirmationRequired: false });
     await renderPage(<OfferPage />, { path: '/offer' });
-    expect(screen.getByText(/You offer 2 products for 38,00\s€/)).toBeInTheDocument();
+    expect(screen.getByText(/You offer 2 products for €38\.00/)).toBeInTheDocument();
     fireEvent.change(email(), { target: { value: 'ann@example.com' } });
     await act(async () => fireEvent.click(submit()));
     expect(api.createOffering).toHaveBeenCalledWith(expect.objectContaining({ products: [{ id: 'a', quantity: 3 }, 'b'] }));
