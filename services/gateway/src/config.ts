@@ -116,7 +116,10 @@ const distSettings = {
 
 export const gatewayConfig = defineConfig('gateway', {
   ...commonSettings({ port: 8080 }),
-  publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`),
+  publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`, {
+    description: 'the address people open; other Host names get 421 (ALLOWED_HOSTS adds some)',
+    production: 'the address people open: any other Host is refused',
+  }),
   // Clients are browsers: nothing in front of the gateway unless you say so.
   trustProxy: setting('TRUST_PROXY', trustProxy, 'false', {
     description: 'the proxy hops in front whose X-Forwarded-For is believed (false: none, the client is the socket)',
