@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import { ConfigError, loadForStart, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
 import { connectDatabase, databaseState, type Database, type StartEmbedded } from './database';
 import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
-import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
+import { CLIENT_HEADER, IDENTITY_CHECK_PATH, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
+import { identityCheckHandlers } from './identityCheck';
 import { closingWhileDraining, createLifecycle, READINESS_PATH, readinessHandler, type Lifecycle } from './lifecycle';
 import { createLogger, requestLogger } from './logger';
 import { answerMetrics, enableProcessMetrics, listenMetrics, measureRequests } from './metrics';
@@ -171,6 +172,8 @@ export function createService(options: CreateServiceOptions): Service {
     const db = usesDatabase ? databaseState() : 'connected';
     return db === 'connected' ? null : `database ${db}`;
   }));
+  // Asked by the gateway's readiness: whether it signs with this process's key (identityCheck.ts).
+  app.get(IDENTITY_CHECK_PATH, ...identityCheckHandlers(options.name));
   app.get('/health', (_req, res) => {
     const db = usesDatabase ? databaseState() : 'none';
     const ok = db === 'connected' || db === 'none';
