@@ -31,8 +31,8 @@ afterEach(async () => {
 });
 afterAll(() => frontends.cleanup());
 
-async function gatewayOn(liveDir: string): Promise<string> {
-  const gateway = createGateway(configFor(frontends.root, { REMOTE_CONTENT_DIST: liveDir, FIRST_VIEW_SNAPSHOTS: 'false' }));
+async function gatewayOn(liveDir: string, env: Record<string, string> = { REMOTE_CONTENT_DIST: liveDir }): Promise<string> {
+  const gateway = createGateway(configFor(frontends.root, { ...env, FIRST_VIEW_SNAPSHOTS: 'false' }));
   const listening = await gateway.listen(0, '127.0.0.1');
   running.push(listening);
   return `http://127.0.0.1:${listening.port}`;
@@ -159,10 +159,12 @@ describe('a remote on two gateways', () => {
     for (const gw of gateways) expect(await (await fetch(`${gw}/remotes.json`)).json()).toMatchObject({ remotes: [{ version: versionOfBuild(first) }] });
   });
 
-  it('two gateways on one shared release store: one plain deploy while pages load, no 404', async () => {
-    const shared = join(root, 'live-shared');
+  it('two gateways on one shared release store (REMOTE_RELEASES_DIR): one plain deploy while pages load, no 404', async () => {
+    const store = join(root, 'shared');
+    const shared = join(store, 'remote-content');
     deploy(first, shared);
-    const gateways: [string, string] = [await gatewayOn(shared), await gatewayOn(shared)];
+    const onStore = { REMOTE_RELEASES_DIR: store, REMOTE_CONTENT_DIST: '' };
+    const gateways: [string, string] = [await gatewayOn(shared, onStore), await gatewayOn(shared, onStore)];
     const loads = await loadWhile(gateways, deployAsync(second, shared));
     expect(loads.flatMap((l) => l.failures)).toEqual([]);
     for (const gw of gateways) expect(await (await fetch(`${gw}/remotes.json`)).json()).toMatchObject({ remotes: [{ version: versionOfBuild(second) }] });
