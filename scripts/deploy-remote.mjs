@@ -10,6 +10,15 @@
 //   node scripts/deploy-remote.mjs --list <live dir>           the kept releases, the live one marked
 //   e.g. node scripts/deploy-remote.mjs remote-content/dist /srv/wishlist/remote-content/dist
 //
+// Several gateways, each with its own copy of the remote: name every copy (each mounted here),
+//   node scripts/deploy-remote.mjs <build dir> <live dir A> <live dir B> ...
+// copies every hashed file to every copy first, then switches the entries (--promote and
+// --rollback take several live dirs too). Copies this machine cannot reach: run
+// `--phase files <build dir> <live dir>` on every gateway's machine, then, once all succeeded,
+// `--phase activate <build dir> <live dir>` on each. Either way no page meets a new remoteEntry.js
+// on one gateway whose chunks another lacks (docs/team-workflow.md, "Several gateways"). Gateways
+// sharing one volume need one plain deploy: they read the same directory.
+//
 // A deploy copies every content-hashed file of the build (static/js/*.<hash>.js, css, fonts,
 // images) into the live directory, where every release's hashed files stay side by side: a tab
 // opened before a switch still runs its remoteEntry.js and asks for its chunks when it navigates.
@@ -52,19 +61,30 @@ function put(from, target) {
   renameSync(`${target}.deploying`, target);
 }
 
-/** Runs `action` on the live directory's record, locked, and writes the record back. */
-function withRecord(liveDir, action) {
-  const live = resolve(liveDir);
-  mkdirSync(live, { recursive: true });
-  const unlock = lock(live);
+/** One live directory or several (every gateway's copy of the remote), resolved, each once. */
+const targetsOf = (liveDirs) => [...new Set((Array.isArray(liveDirs) ? liveDirs : [liveDirs]).map((d) => resolve(d)))];
+
+/**
+ * Runs `action` on every live directory's record, all of them locked for the whole run (one deploy
+ * at a time on any of them), and writes the records back.
+ */
+function withRecords(liveDirs, action) {
+  const lives = targetsOf(liveDirs);
+  const unlocks = [];
   try {
-    const record = loadOrAdopt(live, put);
-    const result = action(live, record);
-    writeRecord(live, record);
-    if (result.prune) result.pruned = prune(live, record, result.prune.before, result.prune.spare);
+    for (const live of lives) {
+      mkdirSync(live, { recursive: true });
+      unlocks.push(lock(live));
+    }
+    const targets = lives.map((live) => ({ live, record: loadOrAdopt(live, put) }));
+    const result = action(targets);
+    for (const t of targets) writeRecord(t.live, t.record);
+    if (result.prune) {
+      result.pruned = targets.reduce((n, t) => n + prune(t.live, t.record, result.prune.before, result.prune.spare), 0);
+    }
     return result;
   } finally {
-    unlock();
+    for (const unlock of unlocks.reverse()) unlock();
   }
 }
 
@@ -123,6 +143,7 @@ function makeLive(live, record, version, now) {
   record.live = version;
   release.liveAt = now.toISOString();
   if (record.history.at(-1) !== version) record.history.push(version);
+  return pointers.length;
 }
 
 /**
@@ -160,49 +181,88 @@ function removeEmptyDirs(dir, top = dir) {
   }
 }
 
-/** Deploys a build and makes it live. */
-export function deployRemote(buildDir, liveDir, { pruneBefore, now = new Date() } = {}) {
+/**
+ * Deploys a build to every live directory and makes it live there, in two phases: first every
+ * hashed file (and the release's entry files, in its store) into every directory, then the
+ * entries switched, directory after directory. A page that got the new remoteEntry.js from one
+ * gateway finds its chunks on any other; one that got the old entry finds the old chunks, kept.
+ * `phase`: 'files' stops after the first phase (nothing switched), 'activate' does only the second
+ * (the release must be in every directory already, checked before any is switched).
+ */
+export function deployRemote(buildDir, liveDirs, { pruneBefore, phase, now = new Date() } = {}) {
   checkBuild(buildDir);
-  return withRecord(liveDir, (live, record) => {
-    const staged = stage(buildDir, live, record, now);
-    makeLive(live, record, staged.version, now);
-    return { ...staged, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: staged.version } };
+  if (phase === 'activate') {
+    const version = versionOf(resolve(buildDir));
+    const r = promoteRelease(version, liveDirs, { pruneBefore, now });
+    return { version, copied: 0, kept: 0, replaced: r.replaced, pruned: r.pruned, targets: r.targets };
+  }
+  return withRecords(liveDirs, (targets) => {
+    const staged = targets.map((t) => stage(buildDir, t.live, t.record, now));
+    const { version } = staged[0];
+    let replaced = 0;
+    if (phase !== 'files') for (const t of targets) replaced = makeLive(t.live, t.record, version, now);
+    const sum = (key) => staged.reduce((n, r) => n + r[key], 0);
+    return {
+      version,
+      copied: sum('copied'),
+      kept: sum('kept'),
+      replaced,
+      targets: targets.length,
+      pruned: 0,
+      prune: phase !== 'files' && pruneBefore && { before: pruneBefore, spare: version },
+    };
   });
 }
 
 /** Deploys a build without making it live; returns its preview link. */
-export function previewRemote(buildDir, liveDir, { publicUrl, pruneBefore, now = new Date(), env = process.env } = {}) {
+export function previewRemote(buildDir, liveDirs, { publicUrl, pruneBefore, now = new Date(), env = process.env } = {}) {
   checkBuild(buildDir);
   if (env.RELEASE_PREVIEW_SECRET && env.RELEASE_PREVIEW_SECRET.length < 32) throw new Error('RELEASE_PREVIEW_SECRET must be at least 32 characters');
-  return withRecord(liveDir, (live, record) => {
-    const staged = stage(buildDir, live, record, now);
-    const link = previewLink(publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080', previewKey(live, env), record.remote, staged.version, now.getTime());
-    return { ...staged, link, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: staged.version } };
+  // Each directory keeps its own random key: a link signed with one would fail on another gateway.
+  if (targetsOf(liveDirs).length > 1 && !env.RELEASE_PREVIEW_SECRET) throw new Error('a preview on several gateways needs RELEASE_PREVIEW_SECRET (the same for the script and every gateway)');
+  return withRecords(liveDirs, (targets) => {
+    const staged = targets.map((t) => stage(buildDir, t.live, t.record, now));
+    const { version } = staged[0];
+    const link = previewLink(publicUrl ?? env.PUBLIC_URL ?? 'http://localhost:8080', previewKey(targets[0].live, env), targets[0].record.remote, version, now.getTime());
+    const sum = (key) => staged.reduce((n, r) => n + r[key], 0);
+    return { version, copied: sum('copied'), kept: sum('kept'), link, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: version } };
   });
 }
 
-/** Makes a kept release live. */
-export function promoteRelease(version, liveDir, { pruneBefore, now = new Date() } = {}) {
+/** Makes a kept release live in every directory (refused, nothing switched, unless every one keeps it). */
+export function promoteRelease(version, liveDirs, { pruneBefore, now = new Date() } = {}) {
   if (!VERSION.test(version)) throw new Error(`${version} is not a release version (see --list)`);
-  return withRecord(liveDir, (live, record) => {
-    const from = record.live;
-    makeLive(live, record, version, now);
-    return { from, version, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: version } };
+  return withRecords(liveDirs, (targets) => {
+    for (const t of targets) {
+      if (!isKept(t.live, t.record.releases.find((r) => r.version === version))) throw new Error(`no release ${version} is kept in ${t.live} (see --list; deploy its files there first)`);
+    }
+    const from = targets[0].record.live;
+    let replaced = 0;
+    for (const t of targets) replaced = makeLive(t.live, t.record, version, now);
+    return { from, version, replaced, targets: targets.length, pruned: 0, prune: pruneBefore && { before: pruneBefore, spare: version } };
   });
 }
 
-/** Makes the release that was live before the live one live again (skipping releases since pruned). */
-export function rollbackRelease(liveDir, { now = new Date() } = {}) {
-  return withRecord(liveDir, (live, record) => {
-    const from = record.live;
-    const history = record.history.slice(0, record.history.at(-1) === from ? -1 : undefined);
-    while (history.length && (history.at(-1) === from || !isKept(live, record.releases.find((r) => r.version === history.at(-1))))) history.pop();
-    const version = history.at(-1);
-    if (!version) throw new Error(`no earlier release to roll back to in ${live} (see --list)`);
-    makeLive(live, record, version, now);
-    // The release rolled back from is kept (promote it again) but is no longer in the live line.
-    record.history = history;
-    return { from, version };
+/**
+ * Makes the release that was live before the live one live again (skipping releases since
+ * pruned), in every directory; each directory's own line decides (all are checked first).
+ */
+export function rollbackRelease(liveDirs, { now = new Date() } = {}) {
+  return withRecords(liveDirs, (targets) => {
+    const plans = targets.map(({ live, record }) => {
+      const from = record.live;
+      const history = record.history.slice(0, record.history.at(-1) === from ? -1 : undefined);
+      while (history.length && (history.at(-1) === from || !isKept(live, record.releases.find((r) => r.version === history.at(-1))))) history.pop();
+      const version = history.at(-1);
+      if (!version) throw new Error(`no earlier release to roll back to in ${live} (see --list)`);
+      return { live, record, from, version, history };
+    });
+    for (const p of plans) {
+      makeLive(p.live, p.record, p.version, now);
+      // The release rolled back from is kept (promote it again) but is no longer in the live line.
+      p.record.history = p.history;
+    }
+    return { from: plans[0].from, version: plans[0].version, targets: plans.length };
   });
 }
 
@@ -222,11 +282,15 @@ export function listReleases(liveDir) {
 }
 
 const USAGE = `usage:
-  node scripts/deploy-remote.mjs <build dir> <live dir> [--prune-before <ISO date>]
-  node scripts/deploy-remote.mjs --preview <build dir> <live dir> [--public-url <url>] [--prune-before <ISO date>]
-  node scripts/deploy-remote.mjs --promote <version> <live dir> [--prune-before <ISO date>]
-  node scripts/deploy-remote.mjs --rollback <live dir>
-  node scripts/deploy-remote.mjs --list <live dir>`;
+  node scripts/deploy-remote.mjs <build dir> <live dir> [<live dir> ...] [--phase files|activate] [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --preview <build dir> <live dir> [<live dir> ...] [--public-url <url>] [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --promote <version> <live dir> [<live dir> ...] [--prune-before <ISO date>]
+  node scripts/deploy-remote.mjs --rollback <live dir> [<live dir> ...]
+  node scripts/deploy-remote.mjs --list <live dir>
+Several live dirs: every gateway's copy of the remote; every hashed file goes to each of them before
+any entry is switched. Gateways on other machines: --phase files on each, then --phase activate on each.`;
+
+const PHASES = ['files', 'activate'];
 
 /** Reads the command line: the mode, its operands and options, or an error. */
 export function parseArgs(argv) {
@@ -243,17 +307,23 @@ export function parseArgs(argv) {
   if (pruneBefore && Number.isNaN(pruneBefore.getTime())) throw new Error(`--prune-before: ${raw} is not a date`);
   const publicUrl = option('--public-url');
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new Error(`--public-url: ${publicUrl} is not an http(s) URL`);
+  const phase = option('--phase');
+  if (phase !== undefined && !PHASES.includes(phase)) throw new Error(`--phase: ${phase} is not one of ${PHASES.join(', ')}`);
   const modes = ['--preview', '--promote', '--rollback', '--list'].filter((m) => args.includes(m));
   if (modes.length > 1) throw new Error(`${modes.join(' and ')} cannot be combined`);
   const mode = modes[0] ?? 'deploy';
   if (modes.length) args.splice(args.indexOf(mode), 1);
   const unknown = args.find((a) => a.startsWith('--'));
   if (unknown) throw new Error(`unknown option ${unknown}`);
-  const operands = { deploy: 2, '--preview': 2, '--promote': 2, '--rollback': 1, '--list': 1 }[mode];
-  if (args.length !== operands) throw new Error(`${mode === 'deploy' ? 'a deploy' : mode} takes ${operands === 2 ? 'two operands' : 'one operand'}`);
+  // The operands before the live directories (a build or a version), and whether several live directories may follow.
+  const [lead, several] = { deploy: [1, true], '--preview': [1, true], '--promote': [1, true], '--rollback': [0, true], '--list': [0, false] }[mode];
+  const what = mode === 'deploy' ? 'a deploy' : mode;
+  if (args.length < lead + 1) throw new Error(`${what} takes ${lead ? 'two operands' : 'one operand'}${several ? ' or more' : ''}`);
+  if (!several && args.length > lead + 1) throw new Error(`${what} takes one operand`);
   if (publicUrl && mode !== '--preview') throw new Error('--public-url goes with --preview');
-  if (pruneBefore && (mode === '--rollback' || mode === '--list')) throw new Error(`--prune-before does not go with ${mode}`);
-  return { mode, args, pruneBefore, publicUrl };
+  if (phase && mode !== 'deploy') throw new Error(`--phase does not go with ${mode}`);
+  if (pruneBefore && (mode === '--rollback' || mode === '--list' || phase === 'files')) throw new Error(`--prune-before does not go with ${phase === 'files' ? '--phase files' : mode}`);
+  return { mode, args, lead: args.slice(0, lead), lives: args.slice(lead), pruneBefore, publicUrl, phase };
 }
 
 function main(argv) {
@@ -264,26 +334,34 @@ function main(argv) {
     console.error(`deploy-remote: ${err.message}\n${USAGE}`);
     return 2;
   }
-  const { mode, args, pruneBefore, publicUrl } = parsed;
+  const { mode, lead, lives, pruneBefore, publicUrl, phase } = parsed;
+  const where = lives.join(', ');
   const started = process.hrtime.bigint();
   const took = () => `${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`;
   try {
     if (mode === 'deploy') {
-      const r = deployRemote(args[0], args[1], { pruneBefore });
-      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (live) in ${took()}: ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
+      const r = deployRemote(lead[0], lives, { pruneBefore, phase });
+      if (phase === 'files') {
+        console.log(`deployed the files of ${lead[0]} to ${where} as release ${r.version} (not live yet) in ${took()}: ${r.copied} new hashed files, ${r.kept} unchanged`);
+        console.log(`once every gateway has them: node scripts/deploy-remote.mjs --phase activate ${lead[0]} <live dir> ...`);
+      } else if (phase === 'activate') {
+        console.log(`release ${r.version} is live in ${where} in ${took()}: ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
+      } else {
+        console.log(`deployed ${lead[0]} to ${where} as release ${r.version} (live) in ${took()}: ${r.copied} new hashed files, ${r.kept} unchanged, ${r.replaced} entry files replaced, ${r.pruned} old files pruned`);
+      }
     } else if (mode === '--preview') {
-      const r = previewRemote(args[0], args[1], { pruneBefore, publicUrl });
-      console.log(`deployed ${args[0]} to ${args[1]} as release ${r.version} (not live): ${r.copied} new hashed files, ${r.kept} unchanged, ${r.pruned} old files pruned`);
+      const r = previewRemote(lead[0], lives, { pruneBefore, publicUrl });
+      console.log(`deployed ${lead[0]} to ${where} as release ${r.version} (not live): ${r.copied} new hashed files, ${r.kept} unchanged, ${r.pruned} old files pruned`);
       console.log(`preview: ${r.link}`);
-      console.log(`make it live: node scripts/deploy-remote.mjs --promote ${r.version} ${args[1]}`);
+      console.log(`make it live: node scripts/deploy-remote.mjs --promote ${r.version} ${lives.join(' ')}`);
     } else if (mode === '--promote') {
-      const r = promoteRelease(args[0], args[1], { pruneBefore });
-      console.log(`release ${r.version} is live in ${args[1]} (was ${r.from ?? 'none'}) in ${took()}, ${r.pruned} old files pruned`);
+      const r = promoteRelease(lead[0], lives, { pruneBefore });
+      console.log(`release ${r.version} is live in ${where} (was ${r.from ?? 'none'}) in ${took()}, ${r.pruned} old files pruned`);
     } else if (mode === '--rollback') {
-      const r = rollbackRelease(args[0]);
-      console.log(`rolled back ${args[0]} from ${r.from} to ${r.version} in ${took()}`);
+      const r = rollbackRelease(lives);
+      console.log(`rolled back ${where} from ${r.from} to ${r.version} in ${took()}`);
     } else {
-      for (const r of listReleases(args[0])) {
+      for (const r of listReleases(lives[0])) {
         const state = r.live ? '  (live)' : r.liveAt ? '' : '  (preview: never live)';
         console.log(`${r.live ? '*' : ' '} ${r.version}  deployed ${r.deployedAt}${state}`);
       }

@@ -26,7 +26,7 @@ const erasureTargetsSchema = z.string().transform((raw, ctx) => {
 });
 
 export const authConfig = defineConfig('auth', {
-  ...commonSettings({ port: 4001 }),
+  ...commonSettings({ port: 4001, sendsMail: true }),
   validationCodeTtlSeconds: setting('VALIDATION_CODE_TTL_SECONDS', schemas.positiveInt, '3600', {
     description: 'how long the e-mailed validation link works',
   }),

@@ -3,5 +3,5 @@ import { describeStandaloneStart } from '@wishlist/service-kit/src/testing/stand
 
 describe('services/auth started alone', () => {
   jest.setTimeout(60_000);
-  describeStandaloneStart({ name: 'auth', usesDatabase: true, upstreams: ['LISTS_URL', 'OFFERS_URL'] });
+  describeStandaloneStart({ name: 'auth', usesDatabase: true, upstreams: ['LISTS_URL', 'OFFERS_URL'], production: ['PUBLIC_URL', 'IDENTITY_SECRET', 'SMTP_URL'] });
 });

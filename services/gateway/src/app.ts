@@ -119,7 +119,7 @@ export function createGateway(
     res.json({ data: { service: 'gateway', status: 'ok' } });
   });
   const lifecycle = createLifecycle();
-  app.get(READINESS_PATH, readinessHandler('gateway', lifecycle, upstreamReadiness(routes)));
+  app.get(READINESS_PATH, readinessHandler('gateway', lifecycle, upstreamReadiness(routes, { logger })));
   // SPEC §7: reachability check.
   app.options('/api/health', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');

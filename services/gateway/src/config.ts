@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import express from 'express';
 import { z } from 'zod';
-import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
+import { commonSettings, defineConfig, schemas, setting, type ConfigOf, type Env } from '@wishlist/service-kit';
 import { androidCertFingerprints, androidPackageName } from './assetLinks';
 import { parseAllowedHosts } from './hosts';
 
@@ -103,8 +103,17 @@ const allowedHosts = z.string().transform((raw, ctx) => {
   }
 });
 
-const dist = (dir: string) => resolve(REPO_ROOT, dir, 'dist');
+/**
+ * A remote's live directory: `<REMOTE_RELEASES_DIR>/<remote dir>` when one store holds every
+ * remote (a volume every gateway mounts: they then switch releases together), else its build in
+ * the repository. REMOTE_<NAME>_DIST names one remote's directory itself.
+ */
+const dist = (dir: string) => (env: Env) => (env.REMOTE_RELEASES_DIR ? resolve(env.REMOTE_RELEASES_DIR, dir) : resolve(REPO_ROOT, dir, 'dist'));
 const distSettings = {
+  remoteReleasesDir: setting('REMOTE_RELEASES_DIR', z.string().min(1).optional(), undefined, {
+    description:
+      "one release store for every remote, <dir>/remote-content, remote-auth, remote-lists, remote-basket-offer (deploy-remote.mjs writes them): gateways sharing it serve the same releases",
+  }),
   remoteContentDist: setting('REMOTE_CONTENT_DIST', z.string().min(1), dist('remote-content')),
   remoteAuthDist: setting('REMOTE_AUTH_DIST', z.string().min(1), dist('remote-auth')),
   remoteListsDist: setting('REMOTE_LISTS_DIST', z.string().min(1), dist('remote-lists')),
@@ -116,7 +125,10 @@ const distSettings = {
 
 export const gatewayConfig = defineConfig('gateway', {
   ...commonSettings({ port: 8080 }),
-  publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`),
+  publicUrl: setting('PUBLIC_URL', schemas.url, (env) => `http://localhost:${env.PORT || '8080'}`, {
+    description: 'the address people open; other Host names get 421 (ALLOWED_HOSTS adds some)',
+    production: 'the address people open: any other Host is refused',
+  }),
   // Clients are browsers: nothing in front of the gateway unless you say so.
   trustProxy: setting('TRUST_PROXY', trustProxy, 'false', {
     description: 'the proxy hops in front whose X-Forwarded-For is believed (false: none, the client is the socket)',

@@ -136,7 +136,7 @@ describe('the compile step (scripts/build-service.mjs)', () => {
     expect(existsSync(join(outRoot, 'node_modules'))).toBe(false);
     const child = spawn(process.execPath, ['services/gateway/dist/main.js'], {
       cwd: outRoot,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), IDENTITY_SECRET: 's'.repeat(48), DATA_DIR: join(outRoot, 'data') },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), IDENTITY_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://wishlist.example', DATA_DIR: join(outRoot, 'data') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -3,5 +3,5 @@ import { describeStandaloneStart } from '@wishlist/service-kit/src/testing/stand
 
 describe('services/gateway started alone', () => {
   jest.setTimeout(60_000);
-  describeStandaloneStart({ name: 'gateway', usesDatabase: false, upstreams: ['AUTH_URL', 'LISTS_URL', 'OFFERS_URL'] });
+  describeStandaloneStart({ name: 'gateway', usesDatabase: false, upstreams: ['AUTH_URL', 'LISTS_URL', 'OFFERS_URL'], production: ['PUBLIC_URL', 'IDENTITY_SECRET'] });
 });

@@ -23,7 +23,7 @@ describe('gateway readiness', () => {
       const gateway = createGateway(configFor(frontends.root, { AUTH_URL: auth.url, LISTS_URL: `${listsDown.url},${lists.url}`, OFFERS_URL: `${offersDown.url},http://127.0.0.1:1` }));
       const res = await request(gateway.handler).get('/health/ready').set('Host', 'localhost');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ data: { service: 'gateway', ready: false, reason: 'upstream not ready: offers' } });
+      expect(res.body).toEqual({ data: { service: 'gateway', ready: false, reason: 'upstream not ready: offers', reasons: ['upstream not ready: offers'] } });
       expect((await request(gateway.handler).get('/api/health')).body).toEqual({ data: { status: 'ok' } });
 
       const healthy = createGateway(configFor(frontends.root, { AUTH_URL: auth.url, LISTS_URL: lists.url, OFFERS_URL: `${offersDown.url},${auth.url}` }));

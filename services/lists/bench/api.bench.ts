@@ -116,6 +116,7 @@ async function main() {
   const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   startChild('gateway', process.execPath, [...gatewayNodeArgs, '--import', 'tsx', 'services/gateway/src/main.ts'], {
     PORT: String(gatewayPort),
+    PUBLIC_URL: gatewayUrl,
     DATA_DIR: workDir,
     LISTS_URL: listsUrl,
     AUTH_URL: 'http://127.0.0.1:9', // anonymous reads never ask auth
@@ -126,6 +127,7 @@ async function main() {
   const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
   startChild('gateway (cache off)', process.execPath, ['--import', 'tsx', 'services/gateway/src/main.ts'], {
     PORT: String(uncachedPort),
+    PUBLIC_URL: uncachedUrl,
     DATA_DIR: workDir,
     LISTS_URL: listsUrl,
     AUTH_URL: 'http://127.0.0.1:9',

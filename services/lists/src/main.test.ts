@@ -3,5 +3,5 @@ import { describeStandaloneStart } from '@wishlist/service-kit/src/testing/stand
 
 describe('services/lists started alone', () => {
   jest.setTimeout(60_000);
-  describeStandaloneStart({ name: 'lists', usesDatabase: true, upstreams: [] });
+  describeStandaloneStart({ name: 'lists', usesDatabase: true, upstreams: [], production: ['IDENTITY_SECRET'] });
 });

@@ -1,7 +1,7 @@
 import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@wishlist/service-kit';
 
 export const offersConfig = defineConfig('offers', {
-  ...commonSettings({ port: 4003 }),
+  ...commonSettings({ port: 4003, sendsMail: true }),
   listsUrl: setting('LISTS_URL', schemas.url, 'http://127.0.0.1:4002', {
     description: 'the lists service (products: lookup, claim, release)',
   }),

@@ -3,5 +3,5 @@ import { describeStandaloneStart } from '@wishlist/service-kit/src/testing/stand
 
 describe('services/offers started alone', () => {
   jest.setTimeout(60_000);
-  describeStandaloneStart({ name: 'offers', usesDatabase: true, upstreams: ['LISTS_URL', 'AUTH_URL'] });
+  describeStandaloneStart({ name: 'offers', usesDatabase: true, upstreams: ['LISTS_URL', 'AUTH_URL'], production: ['PUBLIC_URL', 'IDENTITY_SECRET', 'SMTP_URL'] });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, commonSettings, defineConfig, schemas, setting } from './config';
+import { ConfigError, commonSettings, defineConfig, loadForStart, schemas, setting } from './config';
 
 const demo = defineConfig('demo', {
   ...commonSettings({ port: 4010 }),
@@ -56,5 +56,56 @@ describe('defineConfig', () => {
   it('describes its keys', () => {
     expect(demo.describe()).toContain('PORT=4010');
     expect(demo.describe()).toContain('MONGODB_URI=(unset)');
+  });
+});
+
+describe('loadForStart: what production needs', () => {
+  const mailing = defineConfig('mailing', { ...commonSettings({ port: 4010, sendsMail: true }) });
+  const quiet = defineConfig('quiet', { ...commonSettings({ port: 4010 }) });
+  const problemsOf = (fn: () => unknown): string[] => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof ConfigError) return err.problems;
+      throw err;
+    }
+    return [];
+  };
+  const complete = {
+    NODE_ENV: 'production',
+    IDENTITY_SECRET: 'k'.repeat(40),
+    PUBLIC_URL: 'https://wishlist.example',
+    SMTP_URL: 'smtp://mail:25',
+    MONGODB_URI: 'mongodb://db:27017',
+  };
+
+  it('needs nothing outside production: npm start and npm run dev run with no settings', () => {
+    expect(loadForStart(mailing, 'mailing', { usesDatabase: true }, {}).smtpUrl).toBeUndefined();
+    expect(loadForStart(mailing, 'mailing', { usesDatabase: true }, { NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('names every missing variable in one error, in production', () => {
+    const problems = problemsOf(() => loadForStart(mailing, 'mailing', { usesDatabase: true }, { NODE_ENV: 'production' }));
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PUBLIC_URL', 'IDENTITY_SECRET', 'SMTP_URL', 'MONGODB_URI']);
+    for (const p of problems) expect(p).toMatch(/must be set in production \(.+\)$/);
+  });
+
+  it('asks mail settings only of a box that sends mail, and MONGODB_URI only of one that keeps data', () => {
+    const problems = problemsOf(() => loadForStart(quiet, 'quiet', { usesDatabase: false }, { NODE_ENV: 'production' }));
+    expect(problems).toEqual([expect.stringMatching(/^IDENTITY_SECRET: must be set in production/)]);
+  });
+
+  it('treats an empty value as missing, and reports bad values beside missing ones', () => {
+    const problems = problemsOf(() =>
+      loadForStart(mailing, 'mailing', { usesDatabase: true }, { ...complete, SMTP_URL: '', PORT: 'eighty', IDENTITY_SECRET: 'short' }),
+    );
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['IDENTITY_SECRET', 'PORT', 'SMTP_URL']);
+    expect(problems.join('\n')).not.toContain('short');
+  });
+
+  it('starts with every production variable given', () => {
+    const c = loadForStart(mailing, 'mailing', { usesDatabase: true }, complete);
+    expect(c.publicUrl).toBe('https://wishlist.example');
+    expect(c.smtpUrl).toBe('smtp://mail:25');
   });
 });

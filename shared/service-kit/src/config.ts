@@ -13,6 +13,11 @@ export interface Setting<S extends z.ZodType = z.ZodType> {
   description?: string;
   /** Hides the value in error messages (secrets). */
   secret?: boolean;
+  /**
+   * Set when the default is only good for development: with NODE_ENV=production the process
+   * refuses to start unless the variable is given. The text says what the value is for.
+   */
+  production?: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -25,7 +30,7 @@ export function setting<S extends z.ZodType>(
   env: string,
   schema: S,
   defaultValue: Setting['default'],
-  options: { description?: string; secret?: boolean } = {},
+  options: { description?: string; secret?: boolean; production?: string } = {},
 ): Setting<S> {
   return { env, schema, default: defaultValue, ...options };
 }
@@ -81,6 +86,54 @@ export function defineConfig<S extends SettingsSpec>(service: string, settings: 
   };
 }
 
+/** Whether a variable was given (an empty value counts as unset, as in load). */
+const given = (env: Env, name: string) => env[name] !== undefined && env[name] !== '';
+
+/**
+ * The variables a production process (NODE_ENV=production, as in every image) must be given
+ * instead of the development fallbacks, one line each: the settings marked `production`, and
+ * MONGODB_URI for a process that keeps data (the embedded engine is not in the images, nor meant
+ * to hold production data). Empty outside production.
+ */
+export function productionProblems(settings: SettingsSpec, env: Env, options: { usesDatabase: boolean }): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  for (const s of Object.values(settings)) {
+    if (s.production && !given(env, s.env)) problems.push(`${s.env}: must be set in production (${s.production})`);
+  }
+  if (options.usesDatabase && !given(env, 'MONGODB_URI')) {
+    problems.push('MONGODB_URI: must be set in production (the embedded engine is for development only)');
+  }
+  return problems;
+}
+
+/**
+ * The config as a process starts with it: every bad value and, in production, every missing
+ * variable (productionProblems), reported together in one ConfigError.
+ */
+export function loadForStart<S extends SettingsSpec>(
+  definition: ConfigDefinition<S>,
+  service: string,
+  options: { usesDatabase: boolean },
+  env: Env = process.env,
+): ConfigValues<S> {
+  const missing = productionProblems(definition.settings, env, options);
+  let values: ConfigValues<S> | undefined;
+  let bad: string[] = [];
+  try {
+    values = definition.load(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    bad = err.problems;
+  }
+  // A missing variable is reported once, not also as the bad value its absence gave.
+  const variable = (problem: string) => problem.slice(0, problem.indexOf(':'));
+  const named = new Set(missing.map(variable));
+  const problems = [...missing, ...bad.filter((p) => !named.has(variable(p)))];
+  if (problems.length > 0 || values === undefined) throw new ConfigError(service, problems);
+  return values;
+}
+
 const portSchema = z.coerce.number().int().min(0).max(65535);
 const booleanSchema = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -109,8 +162,12 @@ export const schemas = {
 /**
  * The keys every service reads (ARCHITECTURE §7). `port` is the service's own default port;
  * `PUBLIC_URL` defaults to the gateway's address (`http://localhost:$GATEWAY_PORT`, 8080).
+ * A service that sends mail (`sendsMail`) must be given SMTP_URL and PUBLIC_URL in production:
+ * the local outbox reaches nobody, and its links would point at localhost. IDENTITY_SECRET is
+ * needed by every box: a per-process random key would make every assertion between them fail.
  */
-export function commonSettings(options: { port: number }) {
+export function commonSettings(options: { port: number; sendsMail?: boolean }) {
+  const mail = options.sendsMail ?? false;
   return {
     port: setting('PORT', portSchema, String(options.port), { description: 'port this process listens on' }),
     host: setting('HOST', schemas.host, '127.0.0.1', {
@@ -126,14 +183,17 @@ export function commonSettings(options: { port: number }) {
     }),
     publicUrl: setting('PUBLIC_URL', urlSchema, (env) => `http://localhost:${env.GATEWAY_PORT || '8080'}`, {
       description: 'base of links in e-mails and share links',
+      ...(mail ? { production: 'the base of the links in its mails' } : {}),
     }),
     identitySecret: setting('IDENTITY_SECRET', z.string().min(32, 'must be at least 32 characters').optional(), undefined, {
       description: 'HS256 key of the gateway identity assertions (shared by every process)',
       secret: true,
+      production: 'the same key for the gateway and every service',
     }),
     smtpUrl: setting('SMTP_URL', z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(), undefined, {
       description: 'a real SMTP server; unset writes mails to the local outbox',
       secret: true,
+      ...(mail ? { production: 'the local outbox reaches nobody' } : {}),
     }),
     mailFrom: setting('MAIL_FROM', z.string().min(3), 'Wishlist <no-reply@wishlist.local>'),
     metricsPort: setting('METRICS_PORT', portSchema.optional(), undefined, {

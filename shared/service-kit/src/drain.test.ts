@@ -67,7 +67,7 @@ describe('draining on SIGTERM', () => {
       const r = await get(port, '/health/ready');
       return 'status' in r && r.status === 503 ? r : undefined;
     });
-    expect(JSON.parse(notReady.body)).toEqual({ data: { service: 'fixture', ready: false, reason: 'draining' } });
+    expect(JSON.parse(notReady.body)).toEqual({ data: { service: 'fixture', ready: false, reason: 'draining', reasons: ['draining'] } });
     expect(notReady.headers.connection).toBe('close');
     expect(await get(port, '/health')).toMatchObject({ status: 200 });
 

@@ -143,6 +143,41 @@ export async function verifyServiceAssertion(token: string | undefined, options:
   }
 }
 
+/**
+ * The identity check (GET /internal/identity-check?challenge=…, every service): the gateway calls
+ * it with a service assertion signed with its key, and a challenge of its own; a service that
+ * verifies the assertion answers the challenge signed with its key, for this audience alone (a
+ * proof can never pass for an identity or a service assertion). Both sides prove they hold the
+ * same key and neither reveals it.
+ */
+export const IDENTITY_CHECK_PATH = '/internal/identity-check';
+export const IDENTITY_CHECK_AUDIENCE = 'wishlist-identity-check';
+/** A challenge: 128 to 512 random bits, base64url. */
+export const IDENTITY_CHALLENGE = /^[A-Za-z0-9_-]{22,86}$/;
+
+/** A fresh challenge (128 random bits). */
+export function identityChallenge(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The service's answer to a challenge. */
+export function signIdentityProof(serviceName: string, challenge: string, options: SignOptions = {}): Promise<string> {
+  if (!IDENTITY_CHALLENGE.test(challenge)) throw new Error('invalid challenge');
+  return sign({ challenge }, `${SERVICE_PREFIX}${serviceName}`, { expiresInSeconds: 30, ...options }, IDENTITY_CHECK_AUDIENCE);
+}
+
+/** The name of the service that answered `challenge` with the same key, or null. */
+export async function verifyIdentityProof(token: string, challenge: string, options: { secret?: SecretInput } = {}): Promise<string | null> {
+  try {
+    const payload = await verify(token, options.secret, IDENTITY_CHECK_AUDIENCE);
+    const sub = payload.sub;
+    if (payload.challenge !== challenge || typeof sub !== 'string' || !sub.startsWith(SERVICE_PREFIX)) return null;
+    return sub.slice(SERVICE_PREFIX.length) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The gateway's signed statement of the caller's network address (header X-Wishlist-Client). */
 export async function signClientAddress(address: string, options: SignOptions = {}): Promise<string> {
   if (!address || address.length > 100) throw new Error('invalid client address');

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './validate';
 export * from './logger';
 export * from './identity';
+export * from './identityCheck';
 export * from './internalClient';
 export * from './rateLimit';
 export * from './mailer';

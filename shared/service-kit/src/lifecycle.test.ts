@@ -9,7 +9,7 @@ describe('readiness', () => {
     service.lifecycle.drain();
     const res = await request(service.handler).get('/health/ready');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ data: { service: 'plain', ready: false, reason: 'draining' } });
+    expect(res.body).toEqual({ data: { service: 'plain', ready: false, reason: 'draining', reasons: ['draining'] } });
     expect(res.headers['retry-after']).toBe('2');
     expect(res.headers.connection).toBe('close');
     // Liveness does not change while draining.
@@ -20,6 +20,6 @@ describe('readiness', () => {
     const service = createService({ name: 'stored', routes: () => undefined });
     const res = await request(service.app).get('/health/ready');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ data: { service: 'stored', ready: false, reason: 'database disconnected' } });
+    expect(res.body).toEqual({ data: { service: 'stored', ready: false, reason: 'database disconnected', reasons: ['database disconnected'] } });
   });
 });

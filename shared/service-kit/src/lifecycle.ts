@@ -29,20 +29,25 @@ export function createLifecycle(): Lifecycle {
 /** The path of the readiness probe on every box (the gateway and each service). */
 export const READINESS_PATH = '/health/ready';
 
-/** Why the box is not ready (a short phrase), or null when it is. */
-export type ReadinessCheck = () => string | null | Promise<string | null>;
+/** Why the box is not ready (a short phrase, or several), or null (or none) when it is. */
+export type ReadinessCheck = () => NotReady | Promise<NotReady>;
+export type NotReady = string | readonly string[] | null;
 
 /**
  * GET /health/ready: 200 `{ data: { service, ready: true } }`, or 503 `{ data: { service, ready:
- * false, reason } }` with Retry-After while draining or while `check` names a reason.
+ * false, reason, reasons } }` with Retry-After while draining or while `check` names reasons
+ * (`reasons` every one, `reason` the same joined by "; ").
  */
 export function readinessHandler(service: string, lifecycle: Lifecycle, check: ReadinessCheck = () => null): RequestHandler {
   return async (_req, res, next) => {
     try {
-      const reason = lifecycle.draining ? 'draining' : await check();
+      const found = lifecycle.draining ? 'draining' : await check();
+      const reasons = found === null ? [] : typeof found === 'string' ? [found] : [...found];
       res.setHeader('Cache-Control', 'no-store');
-      if (reason) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      res.status(reason ? 503 : 200).json({ data: reason ? { service, ready: false, reason } : { service, ready: true } });
+      if (reasons.length > 0) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      res
+        .status(reasons.length > 0 ? 503 : 200)
+        .json({ data: reasons.length > 0 ? { service, ready: false, reason: reasons.join('; '), reasons } : { service, ready: true } });
     } catch (err) {
       next(err);
     }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
 // Type only: keeps the `req.log` / `req.id` typings of Node's IncomingMessage that route code uses.
 import type {} from 'pino-http';
+import { IDENTITY_CHECK_PATH } from './identity';
 import { traceFields } from './tracing';
 
 export type { Logger };
@@ -34,6 +35,11 @@ export function createLogger(options: { name: string; level?: string; destinatio
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/**
+ * Not logged: the gateway's identity check (identityCheck.ts) comes with every readiness probe,
+ * every second from each gateway; the gateway logs its verdict when it changes.
+ */
+const QUIET_PREFIX = IDENTITY_CHECK_PATH;
 
 export type RequestLogger = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -41,7 +47,7 @@ export type RequestLogger = (req: IncomingMessage, res: ServerResponse, next: (e
  * Access log with a request id: an incoming `X-Request-Id` (from the gateway) is kept when it
  * looks sane, otherwise a new one is made; it is echoed in the response header.
  *
- * One line per request once answered (or aborted): `{ req: { id, method, url }, res: { statusCode },
+ * One line per request once answered (or aborted), except GET /health and the identity check: `{ req: { id, method, url }, res: { statusCode },
  * responseTime }`, at info (error from 500, warn from 400), "request completed" / "request errored"
  * / "request aborted" (the client left first). `req.log` is a child logger bound to `{ req }`,
  * made on first use only: most requests never log anything else.
@@ -67,7 +73,7 @@ export function requestLogger(logger: Logger): RequestLogger {
         child = value;
       },
     });
-    if (req.url !== '/health') {
+    if (req.url !== '/health' && !req.url?.startsWith(QUIET_PREFIX)) {
       const start = Date.now();
       const done = (err?: unknown) => {
         res.off('finish', done);

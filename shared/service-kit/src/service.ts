@@ -2,10 +2,11 @@ import { createServer, type IncomingMessage, type RequestListener, type Server }
 import type { AddressInfo, Socket } from 'node:net';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
-import { ConfigError, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
+import { ConfigError, loadForStart, type ConfigDefinition, type ConfigValues, type SettingsSpec } from './config';
 import { connectDatabase, databaseState, type Database, type StartEmbedded } from './database';
 import { DATABASE_RETRY_AFTER_S, errorHandler, notFoundHandler } from './errors';
-import { CLIENT_HEADER, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
+import { CLIENT_HEADER, IDENTITY_CHECK_PATH, identitySecret, setIdentityWarning, verifyClientAddress } from './identity';
+import { identityCheckHandlers } from './identityCheck';
 import { closingWhileDraining, createLifecycle, READINESS_PATH, readinessHandler, type Lifecycle } from './lifecycle';
 import { createLogger, requestLogger } from './logger';
 import { answerMetrics, enableProcessMetrics, listenMetrics, measureRequests } from './metrics';
@@ -171,6 +172,8 @@ export function createService(options: CreateServiceOptions): Service {
     const db = usesDatabase ? databaseState() : 'connected';
     return db === 'connected' ? null : `database ${db}`;
   }));
+  // Asked by the gateway's readiness: whether it signs with this process's key (identityCheck.ts).
+  app.get(IDENTITY_CHECK_PATH, ...identityCheckHandlers(options.name));
   app.get('/health', (_req, res) => {
     const db = usesDatabase ? databaseState() : 'none';
     const ok = db === 'connected' || db === 'none';
@@ -207,9 +210,7 @@ export interface RunServiceOptions<S extends SettingsSpec> {
 export async function runService<S extends SettingsSpec>(options: RunServiceOptions<S>): Promise<void> {
   let config: ConfigValues<S>;
   try {
-    config = options.config.load();
-    const problems = productionProblems(config as { nodeEnv?: string; mongodbUri?: string }, Boolean(options.database));
-    if (problems.length > 0) throw new ConfigError(options.name, problems);
+    config = loadForStart(options.config, options.name, { usesDatabase: Boolean(options.database) });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -284,24 +285,6 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   whenSupervisorGone(() => void shutdown('supervisor gone'));
-}
-
-/**
- * What a production process (NODE_ENV=production, as in every image) must be given instead of the
- * development fallbacks: a per-process random identity key would make every assertion between the
- * gateway and the services fail, and the embedded engine is not in the images (nor meant to hold
- * production data). Reported with the other bad keys, before anything starts.
- */
-export function productionProblems(
-  config: { nodeEnv?: string; mongodbUri?: string },
-  usesDatabase: boolean,
-  env: Record<string, string | undefined> = process.env,
-): string[] {
-  if (config.nodeEnv !== 'production') return [];
-  const problems: string[] = [];
-  if (!env.IDENTITY_SECRET) problems.push('IDENTITY_SECRET: must be set in production (the same key for the gateway and every service)');
-  if (usesDatabase && !config.mongodbUri) problems.push('MONGODB_URI: must be set in production (the embedded engine is for development only)');
-  return problems;
 }
 
 /**

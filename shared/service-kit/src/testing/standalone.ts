@@ -81,7 +81,17 @@ export interface StandaloneSpec {
   usesDatabase: boolean;
   /** Its upstreams: the variables naming the other services it calls. */
   upstreams: string[];
+  /** What it must be given in production beside MONGODB_URI (IDENTITY_SECRET; PUBLIC_URL, SMTP_URL where it sends mail). */
+  production: string[];
 }
+
+/** A value each production variable accepts (a mailer connects only when it sends). */
+const PRODUCTION_VALUES: Record<string, string> = {
+  IDENTITY_SECRET: 's'.repeat(48),
+  PUBLIC_URL: 'https://wishlist.example',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
+const EVERY_PRODUCTION_VARIABLE = [...Object.keys(PRODUCTION_VALUES), 'MONGODB_URI'];
 
 /**
  * The three start-up promises every service keeps (issue 15, ARCHITECTURE §7):
@@ -90,7 +100,7 @@ export interface StandaloneSpec {
  * - missing production configuration stops it at start, the message naming each variable;
  * - a bad value stops it at start, the message naming the variable.
  */
-export function describeStandaloneStart({ name, usesDatabase, upstreams }: StandaloneSpec): void {
+export function describeStandaloneStart({ name, usesDatabase, upstreams, production }: StandaloneSpec): void {
   const workspace = `services/${name}`;
   let engine: { uri: string; stop(): Promise<void> } | undefined;
   let dataDir: string;
@@ -115,7 +125,7 @@ export function describeStandaloneStart({ name, usesDatabase, upstreams }: Stand
     const p = startWorkspace(workspace, {
       NODE_ENV: 'production',
       PORT: String(port),
-      IDENTITY_SECRET: 's'.repeat(48),
+      ...Object.fromEntries(production.map((v) => [v, PRODUCTION_VALUES[v]])),
       ...(usesDatabase ? { MONGODB_URI: engine!.uri } : {}),
       ...upstreamEnv(),
       DATA_DIR: dataDir,
@@ -132,9 +142,24 @@ export function describeStandaloneStart({ name, usesDatabase, upstreams }: Stand
     const p = startWorkspace(workspace, { NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir });
     expect(await p.exited).toBe(1);
     expect(p.output()).toMatch(new RegExp(`Invalid configuration for ${name}`));
-    expect(p.output()).toMatch(/IDENTITY_SECRET: must be set in production/);
-    if (usesDatabase) expect(p.output()).toMatch(/MONGODB_URI: must be set in production/);
-    else expect(p.output()).not.toMatch(/MONGODB_URI/);
+    const needed = usesDatabase ? [...production, 'MONGODB_URI'] : production;
+    for (const variable of EVERY_PRODUCTION_VARIABLE) {
+      const line = new RegExp(`^\\s+- ${variable}: must be set in production`, 'm');
+      if (needed.includes(variable)) expect(p.output()).toMatch(line);
+      else expect(p.output()).not.toMatch(line);
+    }
+    // One message, not a stack trace.
+    expect(p.output()).not.toMatch(/^\s+at /m);
+  });
+
+  it.each(production)('stops at start in production when only %s is missing, naming it alone', async (missing) => {
+    const env: Record<string, string> = { NODE_ENV: 'production', PORT: String(await freePort()), DATA_DIR: dataDir };
+    for (const v of production) if (v !== missing) env[v] = PRODUCTION_VALUES[v];
+    if (usesDatabase) env.MONGODB_URI = 'mongodb://127.0.0.1:1/unused';
+    const p = startWorkspace(workspace, env);
+    expect(await p.exited).toBe(1);
+    const problems = p.output().match(/^\s+- [A-Z_]+: .*$/gm) ?? [];
+    expect(problems).toEqual([expect.stringContaining(`- ${missing}: must be set in production`)]);
   });
 
   it('stops at start on a bad value, naming the variable', async () => {
