@@ -77,7 +77,8 @@ export function mongodbCommunity(s: Settings): MongoDBCommunity | null {
   return {
     apiVersion: 'mongodbcommunity.mongodb.com/v1',
     kind: 'MongoDBCommunity',
-    metadata: { name: m.name, namespace: s.namespace, labels: { 'app.kubernetes.io/part-of': PART_OF } },
+    // Applied alone first to move the data in (docs/deploying.md): kubectl apply -l app.kubernetes.io/component=database
+    metadata: { name: m.name, namespace: s.namespace, labels: { 'app.kubernetes.io/part-of': PART_OF, 'app.kubernetes.io/component': 'database' } },
     spec: {
       members: m.members,
       type: 'ReplicaSet',

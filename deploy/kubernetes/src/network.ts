@@ -28,9 +28,16 @@ export const PUBLIC_INTERNET: INetworkPolicyPeer[] = [
 
 const tcp = (port: number, endPort?: number): INetworkPolicyPort => ({ protocol: 'TCP', port, ...(endPort ? { endPort } : {}) });
 
-function policy(name: string, s: Settings, podSelector: Record<string, string>, ingress: INetworkPolicyIngressRule[], egress: INetworkPolicyEgressRule[]) {
+function policy(
+  name: string,
+  s: Settings,
+  podSelector: Record<string, string>,
+  ingress: INetworkPolicyIngressRule[],
+  egress: INetworkPolicyEgressRule[],
+  labels: Record<string, string> = {},
+) {
   return new NetworkPolicy({
-    metadata: { name, namespace: s.namespace, labels: { 'app.kubernetes.io/part-of': PART_OF } },
+    metadata: { name, namespace: s.namespace, labels: { 'app.kubernetes.io/part-of': PART_OF, ...labels } },
     spec: { podSelector: { matchLabels: podSelector }, policyTypes: ['Ingress', 'Egress'], ingress, egress },
   });
 }
@@ -99,7 +106,9 @@ export function networkPolicies(s: Settings): NetworkPolicy[] {
     const members = { podSelector: { matchLabels: mongodbPodLabels(s.mongodb.name) } };
     const services = BOX_NAMES.filter((b) => BOXES[b].database).map((b) => ({ podSelector: { matchLabels: selectorLabels(b) } }));
     // The members replicate among themselves; only the services are let in beside them.
-    policies.push(policy('mongodb', s, mongodbPodLabels(s.mongodb.name), [{ from: [...services, members], ports: [tcp(27017)] }], [{ to: [members], ports: [tcp(27017)] }]));
+    policies.push(policy('mongodb', s, mongodbPodLabels(s.mongodb.name), [{ from: [...services, members], ports: [tcp(27017)] }], [{ to: [members], ports: [tcp(27017)] }], {
+      'app.kubernetes.io/component': 'database',
+    }));
   }
   return policies;
 }

@@ -16,7 +16,7 @@ import { BOX_NAMES, BOXES, METRICS_PORT, type BoxName } from './settings';
 /** Parsed YAML: its shape is what the assertions check. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Loose; [k: string]: Loose };
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: Loose; [k: string]: Loose };
 
 const MODELS: Record<string, new (data: Loose) => { validate(): void }> = {
   'v1/Namespace': Namespace,
@@ -224,6 +224,8 @@ describe.each(COMBINATIONS.map((overlays) => [overlays.join(' + ') || 'default',
     expect(db[0].spec).toEqual(expect.objectContaining({ members: 3, type: 'ReplicaSet' }));
     expect(db[0].spec.users[0].roles.map((r: Loose) => r.db).sort()).toEqual(['auth', 'lists', 'offers']);
     expect(db[0].spec.users[0].passwordSecretRef.name).toBe(settings.mongodb.passwordSecret);
+    // Applied alone (kubectl apply -l) before the boxes, to move the data in.
+    expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'database').map((o) => o.kind).sort()).toEqual(['MongoDBCommunity', 'NetworkPolicy']);
   });
 });
 
