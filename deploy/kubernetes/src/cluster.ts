@@ -1,5 +1,6 @@
 // The namespace, the Ingress in front of the gateway, and the optional in-cluster replica set.
 import { Namespace } from 'kubernetes-models/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { BOX_NAMES, BOXES, type Settings } from './settings';
 import { mongodbPodLabels } from './network';
@@ -65,7 +66,6 @@ export interface MongoDBCommunity {
       roles: { name: string; db: string }[];
       scramCredentialsSecretName: string;
     }[];
-    additionalMongodConfig: Record<string, unknown>;
     statefulSet: { spec: Record<string, unknown> };
   };
 }
@@ -93,7 +93,6 @@ export function mongodbCommunity(s: Settings): MongoDBCommunity | null {
           scramCredentialsSecretName: 'wishlist-scram',
         },
       ],
-      additionalMongodConfig: { 'storage.wiredTiger.engineConfig.journalCompressor': 'zlib' },
       statefulSet: {
         spec: {
           template: {
@@ -126,4 +125,17 @@ export function mongodbCommunity(s: Settings): MongoDBCommunity | null {
       },
     },
   };
+}
+
+/** Node drains take one member of the replica set at a time: two of three keep the majority. */
+export function mongodbDisruptionBudget(s: Settings): PodDisruptionBudget | null {
+  if (s.mongodb.mode !== 'operator') return null;
+  return new PodDisruptionBudget({
+    metadata: {
+      name: s.mongodb.name,
+      namespace: s.namespace,
+      labels: { 'app.kubernetes.io/part-of': PART_OF, 'app.kubernetes.io/component': 'database' },
+    },
+    spec: { maxUnavailable: 1, selector: { matchLabels: mongodbPodLabels(s.mongodb.name) } },
+  });
 }

@@ -225,7 +225,8 @@ describe.each(COMBINATIONS.map((overlays) => [overlays.join(' + ') || 'default',
     expect(db[0].spec.users[0].roles.map((r: Loose) => r.db).sort()).toEqual(['auth', 'lists', 'offers']);
     expect(db[0].spec.users[0].passwordSecretRef.name).toBe(settings.mongodb.passwordSecret);
     // Applied alone (kubectl apply -l) before the boxes, to move the data in.
-    expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'database').map((o) => o.kind).sort()).toEqual(['MongoDBCommunity', 'NetworkPolicy']);
+    expect(objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'database').map((o) => o.kind).sort()).toEqual(['MongoDBCommunity', 'NetworkPolicy', 'PodDisruptionBudget']);
+    expect(named('PodDisruptionBudget', settings.mongodb.name).spec).toEqual({ maxUnavailable: 1, selector: { matchLabels: { app: `${settings.mongodb.name}-svc` } } });
   });
 });
 

@@ -1,7 +1,7 @@
 // Every object a cluster receives, for a list of overlays, and their YAML (documents separated by
 // `---`, the form `kubectl apply -f -` reads).
 import { stringify } from 'yaml';
-import { ingress, mongodbCommunity, namespace, type MongoDBCommunity } from './cluster';
+import { ingress, mongodbCommunity, mongodbDisruptionBudget, namespace, type MongoDBCommunity } from './cluster';
 import { networkPolicies } from './network';
 import { findOverlay, OVERLAYS } from './overlay';
 import { baseSettings, BOX_NAMES, type Settings } from './settings';
@@ -59,10 +59,11 @@ export function settingsFor(options: RenderOptions = {}): Settings {
 
 export function manifests(s: Settings): Manifest[] {
   const db = mongodbCommunity(s);
+  const dbBudget = mongodbDisruptionBudget(s);
   return [
     namespace(s),
     serviceAccount(s),
-    ...(db ? [db] : []),
+    ...(db && dbBudget ? [db, dbBudget] : []),
     ...BOX_NAMES.flatMap((box) => [deployment(box, s), service(box, s), autoscaler(box, s), disruptionBudget(box, s)]),
     ingress(s),
     ...networkPolicies(s),
