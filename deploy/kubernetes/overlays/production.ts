@@ -13,9 +13,9 @@ export const production: Overlay = {
       ingress: { ...s.ingress, annotations: { ...s.ingress.annotations, 'cert-manager.io/cluster-issuer': 'letsencrypt' } },
       boxes: {
         gateway: { ...s.boxes.gateway, replicas: grow(3, 12), requests: { cpu: '500m', memoryMi: 384 }, limits: { cpu: '2', memoryMi: 768 }, heapMi: 512 },
-        auth: { ...s.boxes.auth, replicas: grow(3, 8), requests: { cpu: '250m', memoryMi: 256 } },
+        auth: { ...s.boxes.auth, replicas: grow(3, 8), requests: { cpu: '250m', memoryMi: 320 } },
         lists: { ...s.boxes.lists, replicas: grow(3, 12), requests: { cpu: '500m', memoryMi: 512 } },
-        offers: { ...s.boxes.offers, replicas: grow(3, 8), requests: { cpu: '250m', memoryMi: 256 } },
+        offers: { ...s.boxes.offers, replicas: grow(3, 8), requests: { cpu: '250m', memoryMi: 320 } },
       },
     };
   },
