@@ -1,3 +1,4 @@
+/* global rs, db: writable, Mongo, sleep -- mongosh provides them (and print) */
 // The `replica-set` profile of docker-compose.yml: makes rs0 a set of three members (mongo, mongo-2,
 // mongo-3), run once by the one-shot container mongo-rs-init (mongosh --file). Idempotent: run again,
 // it finds the members there and only waits for them.
