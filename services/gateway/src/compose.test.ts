@@ -14,6 +14,8 @@ interface ComposeService {
   ports?: string[];
   profiles?: string[];
   volumes?: string[];
+  container_name?: string;
+  restart?: string;
 }
 
 const file = join(REPO_ROOT, 'docker-compose.yml');
@@ -33,6 +35,16 @@ describe('docker-compose.yml', () => {
 
   (hasBinary ? it : it.skip)('is valid for docker-compose (docker-compose config -q)', () => {
     const r = spawnSync('docker-compose', ['-f', file, 'config', '-q'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, IDENTITY_SECRET: 'x'.repeat(64) },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  (hasBinary ? it : it.skip)('is valid with the replica-set profile too', () => {
+    const r = spawnSync('docker-compose', ['-f', file, '--profile', 'replica-set', 'config', '-q'], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, IDENTITY_SECRET: 'x'.repeat(64) },
@@ -84,9 +96,82 @@ describe('docker-compose.yml', () => {
       expect(env.PORT).toMatch(/^\d+$/);
       if (box !== 'gateway') expect(env.MONGODB_URI).toMatch(/^mongodb:\/\/mongo:27017\/\?replicaSet=rs0$/);
     }
-    expect(services.gateway.ports?.[0]).toMatch(/:8080$/);
+    // The balancer holds the published port; the gateways have none, so they can be scaled.
+    expect(services.balancer.ports).toEqual(['${PORT:-8080}:8080']);
+    for (const box of boxes) expect(services[box].ports).toBeUndefined();
     const backends = Object.keys(services).filter((s) => services[s].build && s !== 'gateway');
     expect(Object.keys(services.gateway.depends_on ?? {})).toEqual(expect.arrayContaining(backends));
+  });
+
+  describe('the balancer in front of the gateways (docker compose up --scale gateway=N)', () => {
+    const haproxyCfg = join(REPO_ROOT, 'deploy/compose/haproxy.cfg');
+    const cfg = readFileSync(haproxyCfg, 'utf8');
+
+    it('runs HAProxy on a pinned image with its configuration from the repository', () => {
+      expect(services.balancer.image).toMatch(/^haproxy:\d+\.\d+[\w.-]*$/);
+      expect(services.balancer.volumes).toEqual(['./deploy/compose/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro']);
+      expect(services.balancer.depends_on?.gateway.condition).toBe('service_healthy');
+      expect(services.balancer.healthcheck?.test.join(' ')).toContain('/balancer/health');
+      expect(services.gateway.container_name).toBeUndefined();
+    });
+
+    it('finds every gateway container through Docker DNS, and sends requests only to ready ones', () => {
+      expect(cfg).toMatch(/^\s*nameserver \w+ 127\.0\.0\.11:53$/m);
+      expect(cfg).toMatch(/^\s*server-template gateway \d+ gateway:8080$/m);
+      expect(cfg).toMatch(/^\s*default-server .*\bcheck resolvers docker\b/m);
+      expect(cfg).toMatch(/^\s*http-check send meth GET uri \/health\/ready$/m);
+      expect(cfg).toMatch(/^\s*bind :8080$/m);
+      // A request is retried on another gateway only when it was never sent.
+      expect(cfg).toMatch(/^\s*retry-on conn-failure$/m);
+    });
+
+    it('is one proxy hop, and the gateways trust exactly one', () => {
+      expect(cfg.match(/^\s*option forwardfor\b/gm)).toHaveLength(1);
+      expect(services.gateway.environment?.TRUST_PROXY).toBe('1');
+      // The balancer's checks are 1 s apart, 2 failures take a gateway out: it drains longer.
+      expect(Number(services.gateway.environment?.SHUTDOWN_DELAY_MS)).toBeGreaterThanOrEqual(2000);
+    });
+
+    const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
+    (haproxy.status === 0 ? it : it.skip)('is a configuration HAProxy accepts (haproxy -c)', () => {
+      const r = spawnSync('haproxy', ['-c', '-f', haproxyCfg], { encoding: 'utf8' });
+      expect(r.stdout + r.stderr).toMatch(/Configuration file is valid/);
+      expect(r.status).toBe(0);
+    });
+  });
+
+  describe('replica-set profile', () => {
+    const members = ['mongo', 'mongo-2', 'mongo-3'];
+
+    it('runs MongoDB as three members of rs0, the two extra ones only with --profile replica-set', () => {
+      for (const name of members) {
+        expect(services[name].image).toBe('mongo:8');
+        expect(services[name].command).toEqual(['mongod', '--replSet', 'rs0', '--bind_ip_all']);
+        expect(services[name].healthcheck).toBeDefined();
+      }
+      expect(services.mongo.profiles).toBeUndefined();
+      for (const name of ['mongo-2', 'mongo-3', 'mongo-rs-init']) expect(services[name].profiles).toEqual(['replica-set']);
+      // Each member keeps its own data.
+      const volumes = members.map((m) => services[m].volumes?.[0].split(':')[0]);
+      expect(new Set(volumes).size).toBe(3);
+      // The first member reports healthy as a secondary too (the primary may move to another).
+      expect(services.mongo.healthcheck?.test.join(' ')).toMatch(/isWritablePrimary \|\| h\.secondary/);
+    });
+
+    it('makes the set with a one-shot container once every member is up', () => {
+      const init = services['mongo-rs-init'];
+      expect(init.image).toBe('mongo:8');
+      expect(init.restart).toBe('no');
+      for (const name of members) expect(init.depends_on?.[name]?.condition).toBe('service_healthy');
+      const [source, target] = init.volumes![0].split(':');
+      expect(init.command).toEqual(expect.arrayContaining(['mongosh', '--file', target]));
+      const script = readFileSync(join(REPO_ROOT, source), 'utf8');
+      expect(script).toMatch(/rs\.initiate\(/);
+      expect(script).toMatch(/rs\.add\(/);
+      for (const name of members) expect(script).toContain(`'${name}:27017'`);
+      // mongosh runs it: it must at least be JavaScript.
+      expect(() => new Function(script)).not.toThrow();
+    });
   });
 
   describe('observability profile', () => {
