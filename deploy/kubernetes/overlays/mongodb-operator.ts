@@ -1,7 +1,7 @@
 // MongoDB in the cluster: a three-member replica set run by the MongoDB Community Operator
 // (installed beforehand with its CRD). The services read the connection string the operator
 // writes; only they (and the members among themselves) reach it.
-import type { Overlay } from '../src/overlay';
+import type { Overlay } from '../src/settings';
 
 export const mongodbOperator: Overlay = {
   name: 'mongodb-operator',

@@ -1,6 +1,6 @@
 // Production: three pods of each box at least (one may be evicted while one restarts), spread over
 // zones as well as nodes, room to grow, and a certificate from cert-manager.
-import type { Overlay } from '../src/overlay';
+import type { Overlay } from '../src/settings';
 
 export const production: Overlay = {
   name: 'production',

@@ -2,13 +2,9 @@
 // (`npm run k8s:render -- --overlay production --overlay mongodb-operator`).
 import { mongodbOperator } from '../overlays/mongodb-operator';
 import { production } from '../overlays/production';
-import type { Settings } from './settings';
+import type { Overlay } from './settings';
 
-export interface Overlay {
-  name: string;
-  description: string;
-  apply(settings: Settings): Settings;
-}
+export type { Overlay } from './settings';
 
 export const OVERLAYS: readonly Overlay[] = [
   { name: 'default', description: 'two pods per box, an external replica set (MONGODB_URI in the Secret)', apply: (s) => s },

@@ -187,3 +187,10 @@ export function baseSettings(): Settings {
 export function terminationGraceSeconds(drain: Settings['drain']): number {
   return drain.preStopSeconds + Math.ceil((drain.shutdownDelayMs + drain.shutdownGraceMs) / 1000) + drain.exitMarginSeconds;
 }
+
+/** A named change to the settings (overlays/*.ts, listed in overlay.ts). */
+export interface Overlay {
+  name: string;
+  description: string;
+  apply(settings: Settings): Settings;
+}
