@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
 import {
   answer,
@@ -9,9 +10,11 @@ import {
   findById,
   findOwned,
   insertOfferings,
+  claimMails,
   mailFailed,
   mailSent,
   mailsDueBy,
+  releaseMails,
   markPending,
   markUnconfirmed,
   claimRelease,
@@ -99,6 +102,8 @@ export interface CreatedOfferings {
 const MAX_MAIL_ATTEMPTS = 8;
 const MAIL_RETRY_MS = 60_000;
 const SWEEP_BATCH = 100;
+/** Rounds of one sending call: mails made due while it was sending are sent by it too. */
+const MAIL_ROUNDS = 3;
 
 /**
  * Offerings (ARCHITECTURE §4 Offers). An offer is never half made: the offerings are written
@@ -216,29 +221,41 @@ export function createOfferingService(deps: {
   }
 
   /**
-   * Sends what the offering still owes. A mail that cannot be made any more (account erased) is
-   * dropped; one that fails is retried by the sweep with a growing delay, then given up.
+   * Sends what the offering still owes, exactly once across copies: the call first takes the
+   * offering's mail lease (data/offerings `claimMails`); a call that cannot take it leaves the
+   * mails to the one sending them. A mail that cannot be made any more (account erased) is
+   * dropped; one that fails is retried by the sweep with a growing delay, then given up. A mail
+   * made due while this call was sending (an answer arriving meanwhile) is sent in a next round.
    */
   async function sendDueMails(id: string): Promise<void> {
-    const doc = await findById(id);
-    if (!doc || doc.state === 'creating' || doc.state === 'unconfirmed' || doc.state === 'expired') return;
-    for (const kind of doc.mailsDue) {
-      try {
-        const mail = await mailFor(doc, kind);
-        if (mail) await deps.mailer.send(mail);
-        await mailSent(doc._id, kind);
-      } catch (err) {
-        const attempts = doc.mailAttempts + 1;
-        if (attempts >= MAX_MAIL_ATTEMPTS) {
-          log?.error({ offeringId: doc._id, kind, attempts, err: (err as Error).message }, 'offering mail given up');
-          await dropMails(doc._id);
-        } else {
-          const next = new Date(now().getTime() + MAIL_RETRY_MS * 2 ** (attempts - 1));
-          log?.warn({ offeringId: doc._id, kind, attempts, retryAt: next.toISOString(), err: (err as Error).message }, 'offering mail not sent; will retry');
-          await mailFailed(doc._id, next);
-        }
+    const by = randomUUID();
+    for (let round = 0; round < MAIL_ROUNDS; round++) {
+      const doc = await claimMails(id, now(), by);
+      if (!doc) return;
+      if (doc.state === 'creating' || doc.state === 'unconfirmed' || doc.state === 'expired') {
+        await releaseMails(id, by);
         return;
       }
+      for (const kind of doc.mailsDue) {
+        try {
+          const mail = await mailFor(doc, kind);
+          if (mail) await deps.mailer.send(mail);
+          await mailSent(doc._id, kind);
+        } catch (err) {
+          const attempts = doc.mailAttempts + 1;
+          if (attempts >= MAX_MAIL_ATTEMPTS) {
+            log?.error({ offeringId: doc._id, kind, attempts, err: (err as Error).message }, 'offering mail given up');
+            await dropMails(doc._id);
+          } else {
+            const next = new Date(now().getTime() + MAIL_RETRY_MS * 2 ** (attempts - 1));
+            log?.warn({ offeringId: doc._id, kind, attempts, retryAt: next.toISOString(), err: (err as Error).message }, 'offering mail not sent; will retry');
+            await mailFailed(doc._id, next);
+          }
+          return;
+        }
+      }
+      const after = await releaseMails(id, by);
+      if (!after || after.mailsDue.length === 0) return;
     }
   }
 
