@@ -7,7 +7,6 @@ import {
   emailKey,
   eraseUser,
   findBasket,
-  findById,
   findOwned,
   insertOfferings,
   claimMails,
