@@ -146,6 +146,13 @@ export const schemas = {
   port: portSchema,
   boolean: booleanSchema,
   url: urlSchema,
+  /** One URL, or several separated by commas (every copy of a service, called in turn by internalClient). */
+  urls: z
+    .string()
+    .refine((v) => {
+      const parts = v.split(',').map((u) => u.trim()).filter(Boolean);
+      return parts.length > 0 && parts.every((u) => urlSchema.safeParse(u).success);
+    }, 'must be a URL, or several URLs separated by commas'),
   optionalUrl: urlSchema.optional(),
   optionalString: z.string().min(1).optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import mongoose from 'mongoose';
 import type { Mail } from '@wishlist/service-kit';
@@ -65,5 +67,25 @@ describe('two copies of the offers service', () => {
       expect(smtp.sent.filter((m) => m.text.includes(`/offerings/${id}`))).toHaveLength(1);
     }
     expect(smtp.sent.filter((m) => m.to === 'giver@example.com')).toHaveLength(offers);
+  });
+
+  it('make offers when one copy of lists died: lookups and claims go again to the live copy', async () => {
+    // A port nothing listens on: a copy of lists that died.
+    const dead = createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const deadUrl = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
+    await new Promise<void>((r) => dead.close(() => r()));
+    const offers = h.make({ LISTS_URL: `${deadUrl},${h.lists.url()}` });
+    copies.push(offers);
+    const giver = await h.as(GIVER);
+    for (let i = 0; i < 4; i++) {
+      const product = h.lists.add(ALICE);
+      const res = await request(offers.app).post('/api/offerings').set(giver).send(h.offerBody([product]));
+      expect(res.status).toBe(201);
+      expect(h.lists.heldBy(product)).toBe(res.body.data.id);
+    }
+    // Each call reached the live copy once: one lookup and one claim per offer.
+    expect(h.lists.calls.filter((c) => c.route === 'claim')).toHaveLength(4);
+    expect(h.lists.calls.filter((c) => c.route === 'lookup')).toHaveLength(4);
   });
 });
