@@ -188,6 +188,9 @@ export function commonSettings(options: { port: number; sendsMail?: boolean }) {
       description: 'a real MongoDB; unset starts the embedded engine',
       secret: true,
     }),
+    mongodbPoolSize: setting('MONGODB_POOL_SIZE', z.coerce.number().int().min(1).max(500), '20', {
+      description: 'database connections one copy of a service keeps at most (each copy has its own pool)',
+    }),
     publicUrl: setting('PUBLIC_URL', urlSchema, (env) => `http://localhost:${env.GATEWAY_PORT || '8080'}`, {
       description: 'base of links in e-mails and share links',
       ...(mail ? { production: 'the base of the links in its mails' } : {}),
