@@ -37,7 +37,7 @@ export const listsConfig = defineConfig('lists', {
   importLimit: setting('IMPORT_LIMIT', schemas.positiveInt, '10'),
   importWindowMs: setting('IMPORT_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
   // Occasion reminders: the auth service gives each follower's address and language.
-  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', {
+  authUrl: setting('AUTH_URL', schemas.urls, 'http://127.0.0.1:4001', {
     description: "the auth service (a list follower's e-mail address and language, for occasion reminders)",
   }),
   internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),
