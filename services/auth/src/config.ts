@@ -3,16 +3,21 @@ import { commonSettings, defineConfig, schemas, setting, type ConfigOf, type Env
 
 const DEFAULT_LISTS_URL = 'http://127.0.0.1:4002';
 const DEFAULT_OFFERS_URL = 'http://127.0.0.1:4003';
+/** LISTS_URL / OFFERS_URL naming several copies (comma-separated) as one ERASURE_TARGETS entry. */
+const copies = (urls: string) => urls.split(',').map((u) => u.trim()).filter(Boolean).join('|');
 
 /**
  * `name=url` pairs, comma separated: the services told to erase a person's data when the account
- * is deleted (each answers `POST {url}/internal/users/{userId}/erase`).
+ * is deleted (each answers `POST {url}/internal/users/{userId}/erase`). A service run as several
+ * copies may name each, separated by `|` (`lists=http://lists-a:4002|http://lists-b:4002`); `url`
+ * is then the comma-separated list internalClient takes.
  */
 const erasureTargetsSchema = z.string().transform((raw, ctx) => {
   const targets: { name: string; url: string }[] = [];
   for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^([a-z][a-z0-9-]*)=(\S+)$/.exec(part);
-    if (!m || !z.url().safeParse(m[2]).success) {
+    const urls = m ? m[2].split('|').map((u) => u.replace(/\/+$/, '')) : [];
+    if (!m || urls.some((u) => !z.url().safeParse(u).success)) {
       ctx.addIssue({ code: 'custom', message: `"${part}" is not name=http(s)://url` });
       return z.NEVER;
     }
@@ -20,7 +25,7 @@ const erasureTargetsSchema = z.string().transform((raw, ctx) => {
       ctx.addIssue({ code: 'custom', message: `"${m[1]}" is listed twice` });
       return z.NEVER;
     }
-    targets.push({ name: m[1], url: m[2].replace(/\/+$/, '') });
+    targets.push({ name: m[1], url: urls.join(',') });
   }
   return targets;
 });
@@ -51,12 +56,12 @@ export const authConfig = defineConfig('auth', {
   }),
   // The upstreams, validated here so a bad one is reported under its own name; ERASURE_TARGETS
   // derives from them unless set.
-  listsUrl: setting('LISTS_URL', schemas.url, DEFAULT_LISTS_URL, { description: 'the lists service (account erasure)' }),
-  offersUrl: setting('OFFERS_URL', schemas.url, DEFAULT_OFFERS_URL, { description: 'the offers service (account erasure)' }),
+  listsUrl: setting('LISTS_URL', schemas.urls, DEFAULT_LISTS_URL, { description: 'the lists service (account erasure)' }),
+  offersUrl: setting('OFFERS_URL', schemas.urls, DEFAULT_OFFERS_URL, { description: 'the offers service (account erasure)' }),
   erasureTargets: setting(
     'ERASURE_TARGETS',
     erasureTargetsSchema,
-    (env: Env) => `lists=${env.LISTS_URL || DEFAULT_LISTS_URL},offers=${env.OFFERS_URL || DEFAULT_OFFERS_URL}`,
+    (env: Env) => `lists=${copies(env.LISTS_URL || DEFAULT_LISTS_URL)},offers=${copies(env.OFFERS_URL || DEFAULT_OFFERS_URL)}`,
     { description: 'name=url,... services told to erase a deleted account (default: LISTS_URL and OFFERS_URL)' },
   ),
   erasureRetrySeconds: setting('ERASURE_RETRY_SECONDS', schemas.positiveInt, '30', {

@@ -111,7 +111,8 @@ async function main() {
   const listsUrl = `http://127.0.0.1:${listsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
-  startChild('lists', TSX, ['services/lists/bench/listsServer.ts'], { PORT: String(listsPort), DATA_DIR: workDir });
+  // One gateway in front: the lists service may let it keep anonymous reads (off by default, for several gateways).
+  startChild('lists', TSX, ['services/lists/bench/listsServer.ts'], { PORT: String(listsPort), DATA_DIR: workDir, PUBLIC_LIST_SHARED_MAX_AGE_S: '1' });
   // As `npm start` runs it; BENCH_GATEWAY_NODE_ARGS adds node flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/p).
   const gatewayNodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   startChild('gateway', process.execPath, [...gatewayNodeArgs, '--import', 'tsx', 'services/gateway/src/main.ts'], {

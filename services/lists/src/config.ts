@@ -16,11 +16,13 @@ export const listsConfig = defineConfig('lists', {
   pageReaderTimeoutMs: setting('PAGE_READER_TIMEOUT_MS', z.coerce.number().int().min(100).max(60_000), '5000'),
   pageReaderMaxQueue: setting('PAGE_READER_MAX_QUEUE', z.coerce.number().int().min(0).max(1000), '16'),
   pageReaderMaxHeapMb: setting('PAGE_READER_MAX_HEAP_MB', z.coerce.number().int().min(32).max(4096), '256'),
-  // Shared-list reads: how long another instance of the service may serve a list changed elsewhere (0: off).
+  // Shared-list reads: how long this process keeps a list's answer in memory (0: off). It is served
+  // only while the list's read version in the database is the one it was read at: never stale.
   listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(60_000), '2000'),
   // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the
-  // answer (`s-maxage`); the gateway also forgets it on any write through it. 0: never stored.
-  publicListSharedMaxAgeS: setting('PUBLIC_LIST_SHARED_MAX_AGE_S', z.coerce.number().int().min(0).max(60), '1'),
+  // answer (`s-maxage`); a gateway forgets it on any write through it, but not on a write through
+  // another gateway, so more than 0 suits a deployment with one gateway only. 0: never stored.
+  publicListSharedMaxAgeS: setting('PUBLIC_LIST_SHARED_MAX_AGE_S', z.coerce.number().int().min(0).max(60), '0'),
   // Reads by id that find nothing (a list, a product of a list, a favorite to add), per client:
   // far above a real visitor's mistyped links, far below what trying ids at random needs.
   listMissLimit: setting('LIST_MISS_LIMIT', schemas.positiveInt, '60'),
@@ -35,7 +37,7 @@ export const listsConfig = defineConfig('lists', {
   importLimit: setting('IMPORT_LIMIT', schemas.positiveInt, '10'),
   importWindowMs: setting('IMPORT_WINDOW_MS', schemas.positiveInt, String(10 * 60_000)),
   // Occasion reminders: the auth service gives each follower's address and language.
-  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', {
+  authUrl: setting('AUTH_URL', schemas.urls, 'http://127.0.0.1:4001', {
     description: "the auth service (a list follower's e-mail address and language, for occasion reminders)",
   }),
   internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),

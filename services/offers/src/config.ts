@@ -2,10 +2,10 @@ import { commonSettings, defineConfig, schemas, setting, type ConfigOf } from '@
 
 export const offersConfig = defineConfig('offers', {
   ...commonSettings({ port: 4003, sendsMail: true }),
-  listsUrl: setting('LISTS_URL', schemas.url, 'http://127.0.0.1:4002', {
+  listsUrl: setting('LISTS_URL', schemas.urls, 'http://127.0.0.1:4002', {
     description: 'the lists service (products: lookup, claim, release)',
   }),
-  authUrl: setting('AUTH_URL', schemas.url, 'http://127.0.0.1:4001', {
+  authUrl: setting('AUTH_URL', schemas.urls, 'http://127.0.0.1:4001', {
     description: "the auth service (an owner's e-mail address and language)",
   }),
   internalTimeoutMs: setting('INTERNAL_TIMEOUT_MS', schemas.positiveInt, '3000'),

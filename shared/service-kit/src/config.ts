@@ -146,6 +146,13 @@ export const schemas = {
   port: portSchema,
   boolean: booleanSchema,
   url: urlSchema,
+  /** One URL, or several separated by commas (every copy of a service, called in turn by internalClient). */
+  urls: z
+    .string()
+    .refine((v) => {
+      const parts = v.split(',').map((u) => u.trim()).filter(Boolean);
+      return parts.length > 0 && parts.every((u) => urlSchema.safeParse(u).success);
+    }, 'must be a URL, or several URLs separated by commas'),
   optionalUrl: urlSchema.optional(),
   optionalString: z.string().min(1).optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -180,6 +187,9 @@ export function commonSettings(options: { port: number; sendsMail?: boolean }) {
     mongodbUri: setting('MONGODB_URI', z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').optional(), undefined, {
       description: 'a real MongoDB; unset starts the embedded engine',
       secret: true,
+    }),
+    mongodbPoolSize: setting('MONGODB_POOL_SIZE', z.coerce.number().int().min(1).max(500), '20', {
+      description: 'database connections one copy of a service keeps at most (each copy has its own pool)',
     }),
     publicUrl: setting('PUBLIC_URL', urlSchema, (env) => `http://localhost:${env.GATEWAY_PORT || '8080'}`, {
       description: 'base of links in e-mails and share links',

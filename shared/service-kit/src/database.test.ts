@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { start as startEngine } from '@wishlist/embedded-mongo';
-import { connectDatabase, databaseState, startTestDatabase } from './database';
+import { connectDatabase, databaseState, DEFAULT_POOL_SIZE, startTestDatabase } from './database';
 import { HttpError, isDatabaseUnavailable, toHttpError } from './errors';
 import { createService } from './service';
 
@@ -61,11 +61,14 @@ describe('database (embedded engine, or MONGODB_URI when set)', () => {
     try {
       let db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '', startEmbedded: startEngine });
       expect(db.embedded).toBe(true);
+      expect(db.connection.getClient().options.maxPoolSize).toBe(DEFAULT_POOL_SIZE);
       await Item.create({ name: 'kept' });
       await db.close();
       expect(existsSync(join(dataDir, 'kit'))).toBe(true);
-      db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '', startEmbedded: startEngine });
+      db = await connectDatabase({ dbName: 'kit', dataDir, mongodbUri: '', startEmbedded: startEngine, poolSize: 3 });
       expect((await Item.find()).map((i) => i.name)).toEqual(['kept']);
+      // MONGODB_POOL_SIZE: the connections one copy keeps at most.
+      expect(db.connection.getClient().options.maxPoolSize).toBe(3);
       await db.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -69,11 +69,19 @@ function watchTopology(connection: mongoose.Connection): void {
   });
 }
 
-async function connectWithRetry(uri: string, dbName: string, logger?: Logger): Promise<void> {
+/**
+ * Connections one process keeps to the database at most (MONGODB_POOL_SIZE): a request waits for
+ * a free one beyond that. The driver's own default (100) multiplied by every copy of every service
+ * is far more than a MongoDB deployment should hold open; a Node process runs one request's code
+ * at a time, so a few dozen queries in flight, transactions included, is what one copy uses.
+ */
+export const DEFAULT_POOL_SIZE = 20;
+
+async function connectWithRetry(uri: string, dbName: string, logger?: Logger, maxPoolSize = DEFAULT_POOL_SIZE): Promise<void> {
   const until = Date.now() + CONNECT_DEADLINE_MS;
   for (;;) {
     try {
-      await mongoose.connect(uri, { dbName, ...RECONNECTING_OPTIONS });
+      await mongoose.connect(uri, { dbName, ...RECONNECTING_OPTIONS, maxPoolSize });
       watchTopology(mongoose.connection);
       return;
     } catch (err) {
@@ -103,6 +111,8 @@ export interface ConnectOptions {
   logger?: Logger;
   /** How to start the embedded engine when there is no MongoDB URI. */
   startEmbedded?: StartEmbedded;
+  /** Connections this process keeps at most (DEFAULT_POOL_SIZE unless given). */
+  poolSize?: number;
 }
 
 /**
@@ -122,7 +132,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     options.logger?.info({ dbPath, port: engine.port }, 'embedded database engine started');
   }
   try {
-    await connectWithRetry(uri, options.dbName, options.logger);
+    await connectWithRetry(uri, options.dbName, options.logger, options.poolSize);
   } catch (err) {
     await engine?.stop();
     throw err;

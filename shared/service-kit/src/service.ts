@@ -223,6 +223,7 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
     host?: string;
     dataDir?: string;
     mongodbUri?: string;
+    mongodbPoolSize?: number;
     logLevel?: string;
     metricsPort?: number;
     shutdownGraceMs?: number;
@@ -242,6 +243,7 @@ export async function runService<S extends SettingsSpec>(options: RunServiceOpti
         dataDir: cfg.dataDir,
         logger: bootLogger,
         startEmbedded: options.database.startEmbedded,
+        poolSize: cfg.mongodbPoolSize,
       });
     }
     service = await options.create(config, { database });

@@ -46,7 +46,10 @@ export function createErasureWorker(options: {
       error = `no URL configured for "${erasure.target}" (ERASURE_TARGETS)`;
     } else {
       try {
-        const res = await client.post(`/internal/users/${encodeURIComponent(erasure.userId)}/erase`, erasure.email ? { email: erasure.email } : undefined);
+        // Erasing is idempotent on the other side: sent again once if a copy's connection fails.
+        const res = await client.post(`/internal/users/${encodeURIComponent(erasure.userId)}/erase`, erasure.email ? { email: erasure.email } : undefined, {
+          idempotent: true,
+        });
         if (res.status >= 200 && res.status < 300) {
           await markErasureDone(erasure, now());
           options.logger?.info({ userId: erasure.userId, target: erasure.target }, 'personal data erased');

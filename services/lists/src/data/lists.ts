@@ -11,6 +11,25 @@ export async function findList(id: string): Promise<ProductListDoc | null> {
   return (await ProductList.findById(id).lean().exec()) as ProductListDoc | null;
 }
 
+/** A list's read version (see the model), or null when the list does not exist: one indexed read of one field. */
+export async function readVersionOf(id: string): Promise<number | null> {
+  const doc = (await ProductList.findById(id, { readVersion: 1 }).lean().exec()) as { readVersion?: number } | null;
+  return doc ? (doc.readVersion ?? 0) : null;
+}
+
+/** Bumps the read version of these lists (their cached reads, on every copy, are stale from now on). */
+export async function bumpReadVersions(ids: readonly (string | mongoose.Types.ObjectId)[]): Promise<void> {
+  if (ids.length === 0) return;
+  await ProductList.updateMany({ _id: { $in: ids } }, { $inc: { readVersion: 1 } }, { timestamps: false }).exec();
+}
+
+/** Bumps the read version of the lists holding these products. */
+export async function bumpReadVersionsOfProducts(productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const listIds = (await Product.distinct('listId', { _id: { $in: productIds } }).exec()) as mongoose.Types.ObjectId[];
+  await bumpReadVersions(listIds);
+}
+
 export async function findLists(ids: string[]): Promise<ProductListDoc[]> {
   if (ids.length === 0) return [];
   return (await ProductList.find({ _id: { $in: ids } }).lean().exec()) as ProductListDoc[];

@@ -42,6 +42,12 @@ const productListSchema = new Schema(
      * due: no date, a date past, or already taken by a sweep). Set again whenever the date changes.
      */
     reminderDueAt: { type: Date, default: null },
+    /**
+     * Bumped by every write that changes what `GET /api/product-lists/{id}` answers (the list, its
+     * products, their offers), before that write answers: a copy of the service serves its cached
+     * read of the list only while this is the version it cached, so no copy answers a stale list.
+     */
+    readVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -6,35 +6,44 @@ describe('ListReadCache', () => {
   it('answers per viewer (isOwner only for the owner) until it expires', () => {
     let t = 0;
     const cache = new ListReadCache(1000, () => t);
-    cache.store('l1', 'owner', list('A'), cache.snapshot('l1'));
-    expect(JSON.parse(cache.body('l1', 'owner')!.toString()).data).toEqual({ ...list('A'), isOwner: true });
-    expect(JSON.parse(cache.body('l1', 'someone')!.toString()).data.isOwner).toBe(false);
-    expect(JSON.parse(cache.body('l1', undefined)!.toString()).data.isOwner).toBe(false);
+    cache.store('l1', 'owner', list('A'), cache.snapshot('l1'), 0);
+    expect(JSON.parse(cache.read('l1', 'owner', 0)!.bytes.toString()).data).toEqual({ ...list('A'), isOwner: true });
+    expect(JSON.parse(cache.read('l1', 'someone', 0)!.bytes.toString()).data.isOwner).toBe(false);
+    expect(JSON.parse(cache.read('l1', undefined, 0)!.bytes.toString()).data.isOwner).toBe(false);
     t = 1000;
-    expect(cache.body('l1', 'owner')).toBeUndefined();
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeUndefined();
   });
 
   it('never stores a read that raced with a write to the list, or with a clear', () => {
     const cache = new ListReadCache(1000);
     const seen = cache.snapshot('l1');
     cache.invalidate('l1'); // a write finished while the read was querying
-    cache.store('l1', 'owner', list('stale'), seen);
-    expect(cache.body('l1', 'owner')).toBeUndefined();
+    cache.store('l1', 'owner', list('stale'), seen, 0);
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeUndefined();
     const seen2 = cache.snapshot('l1');
     cache.clear();
-    cache.store('l1', 'owner', list('stale'), seen2);
-    expect(cache.body('l1', 'owner')).toBeUndefined();
+    cache.store('l1', 'owner', list('stale'), seen2, 0);
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeUndefined();
     const fresh = cache.snapshot('l1');
     cache.invalidate('other');
-    cache.store('l1', 'owner', list('fresh'), fresh);
-    expect(cache.body('l1', 'owner')).toBeDefined();
+    cache.store('l1', 'owner', list('fresh'), fresh, 0);
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeDefined();
     cache.invalidate('l1');
-    expect(cache.body('l1', 'owner')).toBeUndefined();
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeUndefined();
+  });
+
+  it('answers only for the version it stored (another copy wrote since: read again)', () => {
+    const cache = new ListReadCache(60_000);
+    cache.store('l1', 'owner', list('v3'), cache.snapshot('l1'), 3);
+    expect(cache.has('l1')).toBe(true);
+    expect(cache.read('l1', 'owner', 3)).toBeDefined();
+    expect(cache.read('l1', 'owner', 4)).toBeUndefined();
+    expect(cache.has('l1')).toBe(false);
   });
 
   it('is off with a zero ttl', () => {
     const cache = new ListReadCache(0);
-    cache.store('l1', 'owner', list('A'), cache.snapshot('l1'));
-    expect(cache.body('l1', 'owner')).toBeUndefined();
+    cache.store('l1', 'owner', list('A'), cache.snapshot('l1'), 0);
+    expect(cache.read('l1', 'owner', 0)?.bytes).toBeUndefined();
   });
 });

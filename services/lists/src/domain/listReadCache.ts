@@ -19,16 +19,19 @@ export function jsonBody(value: unknown): JsonBody {
 
 /**
  * A short-lived cache of shared-list reads (GET /api/product-lists/{id}, the most frequent call:
- * everyone who opens a shared link), holding the serialized answers. Every write that changes a
- * list or its products goes through this service and invalidates the list here, so this process
- * never answers stale data; `ttlMs` bounds the staleness other instances of the service could see.
+ * everyone who opens a shared link), holding the serialized answers with the list's read version
+ * (data/models: bumped in the database by every write that changes the answer, on whichever copy
+ * of the service makes it). An answer is served only for the version the caller read from the
+ * database just before (one indexed read of one field instead of the list and its products), so
+ * no copy ever serves a list older than the last write that answered. `ttlMs` only bounds memory.
  *
- * A read that raced with a write must not store what it read before the write: each list has a
- * generation, bumped by invalidation, and a read stores its answer only when the generation it
- * saw before querying is still current.
+ * A read that raced with a write of this process must not store what it read before the write:
+ * each list has a generation, bumped by invalidation, and a read stores its answer only when the
+ * generation it saw before querying is still current.
  */
 interface Entry {
   ownerId: string;
+  version: number;
   expires: number;
   list: ProductListData;
   bodies: { owner?: JsonBody; other?: JsonBody };
@@ -57,16 +60,18 @@ export class ListReadCache {
     if (ttlMs <= 0) this.clear();
   }
 
-  /** The serialized `{ data: list }` for this viewer, or undefined on a miss. */
-  body(id: string, viewerId: string | undefined): Buffer | undefined {
-    return this.read(id, viewerId)?.bytes;
+  /** Whether an answer is held for this list (then its version is worth checking). */
+  has(id: string): boolean {
+    const entry = this.entries.get(id);
+    if (entry && entry.expires <= this.now()) this.entries.delete(id);
+    return this.entries.has(id);
   }
 
-  /** The serialized `{ data: list }` for this viewer with its ETag, or undefined on a miss. */
-  read(id: string, viewerId: string | undefined): JsonBody | undefined {
+  /** The serialized `{ data: list }` for this viewer with its ETag, or undefined unless held for `version`. */
+  read(id: string, viewerId: string | undefined, version: number): JsonBody | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
+    if (entry.expires <= this.now() || entry.version !== version) {
       this.entries.delete(id);
       return undefined;
     }
@@ -79,11 +84,11 @@ export class ListReadCache {
     return { global: this.global, list: this.generations.get(id) ?? 0 };
   }
 
-  /** Stores what a read found, unless the list changed since `seen` was taken. */
-  store(id: string, ownerId: string, list: ProductListData, seen: Snapshot): void {
+  /** Stores what a read found (the list at `version`), unless this process changed it since `seen` was taken. */
+  store(id: string, ownerId: string, list: ProductListData, seen: Snapshot, version: number): void {
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { ownerId, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
+    this.entries.set(id, { ownerId, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
   }
 
   invalidate(...ids: (string | undefined)[]): void {

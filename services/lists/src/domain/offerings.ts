@@ -2,7 +2,7 @@ import { HttpError } from '@wishlist/service-kit';
 import type { ProductWithOwner } from '@wishlist/contracts';
 import { findLists } from '../data/lists';
 import { claimProducts, findProducts, releaseProducts } from '../data/products';
-import { listReadCache } from './listReadCache';
+import { productsChanged } from './listVersions';
 import { isObjectId, toProductData } from './present';
 
 // The internal API of the offers service (ARCHITECTURE §4): read products with their owner,
@@ -52,12 +52,12 @@ export async function claim(ids: string[], offeringId: string, quantities: Recor
     wanted.filter((id) => !isObjectId(id)),
   );
   if (conflicts.length > 0) throw new ClaimConflict(conflicts, archived);
-  listReadCache.clear();
+  await productsChanged(wanted.filter(isObjectId));
 }
 
 /** POST /internal/products/release: gives back the units the offering holds; idempotent. */
 export async function release(ids: string[], offeringId: string): Promise<number> {
   const released = await releaseProducts(unique(ids).filter(isObjectId), offeringId);
-  if (released > 0) listReadCache.clear();
+  if (released > 0) await productsChanged(unique(ids).filter(isObjectId));
   return released;
 }

@@ -18,12 +18,14 @@ import {
   listsOfOwner,
   moveListToNewId,
   productsOfLists,
+  readVersionOf,
   reorderList,
 } from '../data/lists';
 import { changeList, reminderDueAt } from '../data/occasions';
 import type { ProductListDoc } from '../data/models';
 import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
+import { listsChanged } from './listVersions';
 import { byList, isObjectId, toListData, toListPreview } from './present';
 
 /** Name of the list made for a person who has none, in their language. */
@@ -89,19 +91,28 @@ export async function listsOf(identity: Identity): Promise<ProductListData[]> {
 
 /**
  * GET /api/product-lists/{id}: anyone with the id reads the list (shared by link). Answers the
- * serialized `{ data: list }` (two queries on a miss, none on a hit of the read cache).
+ * serialized `{ data: list }`: two queries on a miss; on a hit of the read cache, one read of the
+ * list's version, which proves the cached answer is still the list as the database holds it.
  */
 export async function readListBody(id: string, viewerId: string | undefined): Promise<JsonBody> {
   if (!isObjectId(id)) throw listNotFound();
-  const cached = listReadCache.read(id, viewerId);
-  if (cached) return cached;
+  if (listReadCache.has(id)) {
+    const version = await readVersionOf(id);
+    if (version === null) {
+      listReadCache.invalidate(id);
+      throw listNotFound();
+    }
+    const cached = listReadCache.read(id, viewerId, version);
+    if (cached) return cached;
+  }
   const seen = listReadCache.snapshot(id);
   const list = await findList(id);
   if (!list) throw listNotFound();
   const products = await productsOfLists([list._id]);
+  const version = list.readVersion ?? 0;
   // Stored as the owner sees it; the cache answers each viewer their own view of it.
-  listReadCache.store(id, list.ownerId, toListData(list, products, list.ownerId), seen);
-  return listReadCache.read(id, viewerId) ?? jsonBody({ data: toListData(list, products, viewerId) });
+  listReadCache.store(id, list.ownerId, toListData(list, products, list.ownerId), seen, version);
+  return listReadCache.read(id, viewerId, version) ?? jsonBody({ data: toListData(list, products, viewerId) });
 }
 
 /** The caller's own list, or 404 (unknown) / 403 (someone else's). */
@@ -134,7 +145,7 @@ export async function updateList(userId: string, id: string, body: Record<string
   const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
   const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
   const outcome = await changeList(userId, id, { name, eventDate, archived }, new Date());
-  listReadCache.invalidate(id);
+  await listsChanged(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'last_list') throw HttpError.conflict(LAST_ACTIVE_LIST_MESSAGE, 'last_active_list');
@@ -144,7 +155,7 @@ export async function updateList(userId: string, id: string, body: Record<string
 export async function deleteList(userId: string, id: string): Promise<void> {
   if (!isObjectId(id)) throw listNotFound();
   const outcome = await deleteListOf(userId, id);
-  listReadCache.invalidate(id);
+  await listsChanged(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'last_list') throw HttpError.unprocessable({ productList: LAST_LIST_MESSAGE }, LAST_LIST_MESSAGE);
@@ -157,7 +168,7 @@ export async function reorder(userId: string, id: string, ids: string[]): Promis
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'archived') throw listArchived();
-  listReadCache.invalidate(id);
+  await listsChanged(id);
   if (outcome === 'mismatch') {
     throw HttpError.unprocessable({ products: 'must-be-the-list-products' }, 'The order must list each product of the list exactly once.');
   }
@@ -172,9 +183,9 @@ export async function resetShareLink(userId: string, id: string): Promise<Produc
   if (!isObjectId(id)) throw listNotFound();
   await assertNotErased(userId);
   const outcome = await moveListToNewId(userId, id);
-  listReadCache.invalidate(id);
+  await listsChanged(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
-  listReadCache.invalidate(String(outcome.list._id));
+  await listsChanged(String(outcome.list._id));
   return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }

@@ -24,7 +24,7 @@ import {
   type UpdateOutcome,
 } from '../data/products';
 import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
-import { listReadCache } from './listReadCache';
+import { listsChanged } from './listVersions';
 import { listArchived, listNotFound, notYourList } from './productLists';
 import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
 
@@ -111,7 +111,7 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
   return parseFields(changeFields, picked);
 }
 
-function productFrom(outcome: UpdateOutcome): ProductData {
+async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
@@ -119,7 +119,7 @@ function productFrom(outcome: UpdateOutcome): ProductData {
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
   if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
-  listReadCache.invalidate(outcome.previousListId, String(outcome.product.listId));
+  await listsChanged(outcome.previousListId, String(outcome.product.listId));
   return toProductData(outcome.product);
 }
 
@@ -144,7 +144,7 @@ export async function deleteProductInList(userId: string, listId: string, produc
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  listReadCache.invalidate(outcome.deletedFrom);
+  await listsChanged(outcome.deletedFrom);
 }
 
 /** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
@@ -176,7 +176,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
   if (outcome === 'archived') throw listArchived();
   if (outcome === 'list_full') throw listFull();
   if (outcome === 'account_full') throw accountFull(limits.maxProductsPerAccount);
-  listReadCache.invalidate(fields.productListId);
+  await listsChanged(fields.productListId);
   return toProductData(outcome.product);
 }
 
@@ -199,7 +199,7 @@ export async function deleteProduct(userId: string, productId: string): Promise<
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  listReadCache.invalidate(outcome.deletedFrom);
+  await listsChanged(outcome.deletedFrom);
 }
 
 /** Whether a list exists (for favorites). */

@@ -87,6 +87,13 @@ const offeringSchema = new Schema(
     mailsDue: { type: [String], enum: MAIL_KINDS, default: [] },
     mailAttempts: { type: Number, default: 0 },
     nextMailAt: { type: Date, default: null },
+    /**
+     * One copy of the service is sending the due mails until then, and `mailingBy` names that
+     * call: the request that made a mail due and the sweeps of every copy all try to take this
+     * lease first, so each mail goes once.
+     */
+    mailingUntil: { type: Date, default: null },
+    mailingBy: { type: String, default: null },
     createdAt: { type: Date, required: true },
   },
   { timestamps: false, versionKey: false },
@@ -128,6 +135,8 @@ export interface OfferingDoc {
   mailsDue: MailKind[];
   mailAttempts: number;
   nextMailAt: Date | null;
+  mailingUntil?: Date | null;
+  mailingBy?: string | null;
   createdAt: Date;
 }
 

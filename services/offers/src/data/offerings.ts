@@ -184,20 +184,57 @@ export async function claimRelease(id: string, at: Date): Promise<boolean> {
   return res.modifiedCount === 1;
 }
 
+/**
+ * How long one copy of the service has to send an offering's due mails before another copy may
+ * (a copy that dies while sending leaves them to the next sweep after this). It outlasts an SMTP
+ * exchange that is slow but alive, so a slow server never makes two copies send the same mail.
+ */
+export const MAIL_LEASE_MS = 5 * 60_000;
+
+const mailLeaseFree = (at: Date) => ({ $or: [{ mailingUntil: null }, { mailingUntil: { $lte: at } }] });
+
+/** Offerings with mails due by `now` that no copy is sending (the sweep's retries). */
 export function mailsDueBy(now: Date, limit: number): Promise<OfferingDoc[]> {
-  return lean(Offering.find({ nextMailAt: { $lte: now }, 'mailsDue.0': { $exists: true } }).sort({ nextMailAt: 1 }).limit(limit));
+  return lean(
+    Offering.find({ nextMailAt: { $lte: now }, 'mailsDue.0': { $exists: true }, ...mailLeaseFree(now) })
+      .sort({ nextMailAt: 1 })
+      .limit(limit),
+  );
+}
+
+/**
+ * Takes the sending of an offering's due mails for MAIL_LEASE_MS (conditional update: of the
+ * request and the sweeps of every copy, one has it). Returns the offering as taken, or null when
+ * it owes nothing or another call is sending.
+ */
+export function claimMails(id: string, at: Date, by: string): Promise<OfferingDoc | null> {
+  return lean(
+    Offering.findOneAndUpdate(
+      { _id: id, 'mailsDue.0': { $exists: true }, ...mailLeaseFree(at) },
+      { $set: { mailingUntil: new Date(at.getTime() + MAIL_LEASE_MS), mailingBy: by } },
+      { returnDocument: 'after' },
+    ),
+  );
+}
+
+/** Gives the lease back (only the call holding it can); returns the offering after, null when it had lost the lease. */
+export function releaseMails(id: string, by: string): Promise<OfferingDoc | null> {
+  return lean(
+    Offering.findOneAndUpdate({ _id: id, mailingBy: by }, { $set: { mailingUntil: null, mailingBy: null } }, { returnDocument: 'after' }),
+  );
 }
 
 export async function mailSent(id: string, kind: MailKind): Promise<void> {
   await Offering.updateOne({ _id: id }, { $pull: { mailsDue: kind } }).exec();
 }
 
+/** A send failed: retried by a sweep at `nextMailAt`; the lease is given back. */
 export async function mailFailed(id: string, nextMailAt: Date): Promise<void> {
-  await Offering.updateOne({ _id: id }, { $inc: { mailAttempts: 1 }, $set: { nextMailAt } }).exec();
+  await Offering.updateOne({ _id: id }, { $inc: { mailAttempts: 1 }, $set: { nextMailAt, mailingUntil: null, mailingBy: null } }).exec();
 }
 
 export async function dropMails(id: string): Promise<void> {
-  await Offering.updateOne({ _id: id }, { $set: { mailsDue: [], nextMailAt: null } }).exec();
+  await Offering.updateOne({ _id: id }, { $set: { mailsDue: [], nextMailAt: null, mailingUntil: null, mailingBy: null } }).exec();
 }
 
 const GIVER_MAILS: MailKind[] = ['giver-confirmation', 'giver-address', 'giver-refused'];

@@ -5,26 +5,21 @@ import {
   deleteUnfinished,
   emailKey,
   eraseUser,
-  findBasket,
-  findById,
   findOwned,
   insertOfferings,
-  mailFailed,
-  mailSent,
   mailsDueBy,
   markPending,
   markUnconfirmed,
   claimRelease,
   releasesDue,
-  dropMails,
   unfinishedBefore,
 } from '../data/offerings';
-import type { MailKind, OfferingDoc } from '../data/models';
+import type { OfferingDoc } from '../data/models';
+import { createDueMails, MAIL_RETRY_MS } from './dueMails';
 import { createConfirmations } from './confirmation';
 import { snapshot, toView, type OfferingView } from './views';
 import { newOfferingId } from './ids';
 import { releaseProducts } from './release';
-import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail, ownerWithdrawnMail, type WithdrawalLink } from './offeringMailer';
 import { createWithdrawals } from './withdrawal';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
 
@@ -96,8 +91,6 @@ export interface CreatedOfferings {
   confirmationRequired: boolean;
 }
 
-const MAX_MAIL_ATTEMPTS = 8;
-const MAIL_RETRY_MS = 60_000;
 const SWEEP_BATCH = 100;
 
 /**
@@ -120,6 +113,15 @@ export function createOfferingService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger;
+  const mails = createDueMails({
+    users: deps.users,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    logger: log,
+    now,
+    newWithdrawalLink: (id, lang) => withdrawals.newLink(id, lang),
+  });
+  const sendDueMailsQuietly = mails.sendQuietly;
   const confirmations = createConfirmations({
     lists: deps.lists,
     mailer: deps.mailer,
@@ -165,90 +167,6 @@ export function createOfferingService(deps: {
     }
   }
 
-  async function mailFor(doc: OfferingDoc, kind: MailKind) {
-    switch (kind) {
-      case 'owner-offer': {
-        // Withdrawn before the owner could be told: they are told nothing.
-        if (!doc.ownerId || doc.state === 'withdrawn') return null;
-        const owner = await deps.users.contact(doc.ownerId);
-        if (!owner) return null;
-        return ownerOfferMail({
-          to: owner.email,
-          lang: owner.lang,
-          publicUrl: deps.publicUrl,
-          offeringId: doc._id,
-          offererIdentity: doc.offererIdentity,
-          offererMessage: doc.offererMessage,
-          isExpectingAddress: doc.isExpectingAddress,
-          products: doc.products,
-        });
-      }
-      case 'giver-confirmation': {
-        if (!doc.offererEmail) return null;
-        const basket = await findBasket(doc.basketId);
-        const links: WithdrawalLink[] = [];
-        for (const o of basket) {
-          const href = o.state === 'pending' ? await withdrawals.newLink(o._id, doc.offererLang) : null;
-          if (href) links.push({ href, products: o.products });
-        }
-        return giverConfirmationMail({
-          to: doc.offererEmail,
-          lang: doc.offererLang,
-          isExpectingAddress: doc.isExpectingAddress,
-          products: basket.flatMap((o) => o.products),
-          withdrawals: links,
-        });
-      }
-      case 'owner-withdrawn': {
-        // An owner whose offer mail is still due was never told of the offer: nothing to take back.
-        if (!doc.ownerId || doc.mailsDue.includes('owner-offer')) return null;
-        const owner = await deps.users.contact(doc.ownerId);
-        if (!owner) return null;
-        return ownerWithdrawnMail({ to: owner.email, lang: owner.lang, products: doc.products });
-      }
-      case 'giver-address':
-        if (!doc.offererEmail || !doc.address) return null;
-        return giverAddressMail({ to: doc.offererEmail, lang: doc.offererLang, address: doc.address, products: doc.products });
-      case 'giver-refused':
-        if (!doc.offererEmail) return null;
-        return giverRefusedMail({ to: doc.offererEmail, lang: doc.offererLang, products: doc.products });
-    }
-  }
-
-  /**
-   * Sends what the offering still owes. A mail that cannot be made any more (account erased) is
-   * dropped; one that fails is retried by the sweep with a growing delay, then given up.
-   */
-  async function sendDueMails(id: string): Promise<void> {
-    const doc = await findById(id);
-    if (!doc || doc.state === 'creating' || doc.state === 'unconfirmed' || doc.state === 'expired') return;
-    for (const kind of doc.mailsDue) {
-      try {
-        const mail = await mailFor(doc, kind);
-        if (mail) await deps.mailer.send(mail);
-        await mailSent(doc._id, kind);
-      } catch (err) {
-        const attempts = doc.mailAttempts + 1;
-        if (attempts >= MAX_MAIL_ATTEMPTS) {
-          log?.error({ offeringId: doc._id, kind, attempts, err: (err as Error).message }, 'offering mail given up');
-          await dropMails(doc._id);
-        } else {
-          const next = new Date(now().getTime() + MAIL_RETRY_MS * 2 ** (attempts - 1));
-          log?.warn({ offeringId: doc._id, kind, attempts, retryAt: next.toISOString(), err: (err as Error).message }, 'offering mail not sent; will retry');
-          await mailFailed(doc._id, next);
-        }
-        return;
-      }
-    }
-  }
-
-  async function sendDueMailsQuietly(id: string): Promise<void> {
-    try {
-      await sendDueMails(id);
-    } catch (err) {
-      log?.error({ offeringId: id, err }, 'offering mails failed');
-    }
-  }
 
   async function ownedOrThrow(id: string, ownerId: string): Promise<OfferingDoc> {
     const doc = await findOwned(id, ownerId);

@@ -42,7 +42,9 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
   const client = options.client ?? internalClient(baseUrl, { serviceName: 'offers', timeoutMs: options.timeoutMs, upstreamName: 'lists' });
   return {
     async lookup(ids) {
-      const res = await client.post('/internal/products/lookup', { ids });
+      // lookup is a read; claim by the same offering and release are idempotent on lists' side:
+      // each is sent again once if the connection to a copy of lists fails before the answer.
+      const res = await client.post('/internal/products/lookup', { ids }, { idempotent: true });
       if (res.status !== 200) throw listsTrouble('find the products', res.status);
       const parsed = lookupAnswer.safeParse(res.body);
       if (!parsed.success) {
@@ -52,7 +54,7 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
       return parsed.data.data;
     },
     async claim(ids, offeringId, quantities) {
-      const res = await client.post('/internal/products/claim', { ids, offeringId, ...(quantities ? { quantities } : {}) });
+      const res = await client.post('/internal/products/claim', { ids, offeringId, ...(quantities ? { quantities } : {}) }, { idempotent: true });
       if (res.status === 200) return { ok: true };
       if (res.status === 409) {
         const parsed = conflictAnswer.safeParse(res.body);
@@ -63,7 +65,7 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
       throw listsTrouble('flag the products', res.status);
     },
     async release(ids, offeringId) {
-      const res = await client.post('/internal/products/release', { ids, offeringId });
+      const res = await client.post('/internal/products/release', { ids, offeringId }, { idempotent: true });
       if (res.status !== 200) throw listsTrouble('clear the offered flags', res.status);
     },
   };

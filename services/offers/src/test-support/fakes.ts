@@ -127,6 +127,8 @@ export function fakeLists() {
     },
     heldBy: (id: string) => products.get(id)?.heldBy ?? null,
     held: () => [...products.values()].filter((p) => p.heldBy !== null).map((p) => p.id),
+    /** Where it listens (once started). */
+    url: () => `http://127.0.0.1:${(server!.address() as AddressInfo).port}`,
     async start(): Promise<number> {
       return new Promise((resolve) => {
         server = app.listen(0, '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Lang, Logger, Mailer } from '@wishlist/service-kit';
+import { claimMails, dropMails, findBasket, mailFailed, mailSent, releaseMails } from '../data/offerings';
+import type { MailKind, OfferingDoc } from '../data/models';
+import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail, ownerWithdrawnMail, type WithdrawalLink } from './offeringMailer';
+import type { UsersApi } from './upstreams';
+
+const MAX_MAIL_ATTEMPTS = 8;
+/** First retry delay of a mail that could not be sent (doubling at each attempt). */
+export const MAIL_RETRY_MS = 60_000;
+/** Rounds of one sending call: mails made due while it was sending are sent by it too. */
+const MAIL_ROUNDS = 3;
+
+/** The mails an offering owes (`mailsDue`), made and sent exactly once across the service's copies. */
+export function createDueMails(deps: {
+  users: UsersApi;
+  mailer: Mailer;
+  publicUrl: string;
+  logger?: Logger;
+  now: () => Date;
+  /** A new withdrawal link for the receipt, or null when the offering is not pending any more. */
+  newWithdrawalLink: (offeringId: string, lang: Lang) => Promise<string | null>;
+}) {
+  const log = deps.logger;
+  const now = deps.now;
+
+  async function mailFor(doc: OfferingDoc, kind: MailKind) {
+    switch (kind) {
+      case 'owner-offer': {
+        // Withdrawn before the owner could be told: they are told nothing.
+        if (!doc.ownerId || doc.state === 'withdrawn') return null;
+        const owner = await deps.users.contact(doc.ownerId);
+        if (!owner) return null;
+        return ownerOfferMail({
+          to: owner.email,
+          lang: owner.lang,
+          publicUrl: deps.publicUrl,
+          offeringId: doc._id,
+          offererIdentity: doc.offererIdentity,
+          offererMessage: doc.offererMessage,
+          isExpectingAddress: doc.isExpectingAddress,
+          products: doc.products,
+        });
+      }
+      case 'giver-confirmation': {
+        if (!doc.offererEmail) return null;
+        const basket = await findBasket(doc.basketId);
+        const links: WithdrawalLink[] = [];
+        for (const o of basket) {
+          const href = o.state === 'pending' ? await deps.newWithdrawalLink(o._id, doc.offererLang) : null;
+          if (href) links.push({ href, products: o.products });
+        }
+        return giverConfirmationMail({
+          to: doc.offererEmail,
+          lang: doc.offererLang,
+          isExpectingAddress: doc.isExpectingAddress,
+          products: basket.flatMap((o) => o.products),
+          withdrawals: links,
+        });
+      }
+      case 'owner-withdrawn': {
+        // An owner whose offer mail is still due was never told of the offer: nothing to take back.
+        if (!doc.ownerId || doc.mailsDue.includes('owner-offer')) return null;
+        const owner = await deps.users.contact(doc.ownerId);
+        if (!owner) return null;
+        return ownerWithdrawnMail({ to: owner.email, lang: owner.lang, products: doc.products });
+      }
+      case 'giver-address':
+        if (!doc.offererEmail || !doc.address) return null;
+        return giverAddressMail({ to: doc.offererEmail, lang: doc.offererLang, address: doc.address, products: doc.products });
+      case 'giver-refused':
+        if (!doc.offererEmail) return null;
+        return giverRefusedMail({ to: doc.offererEmail, lang: doc.offererLang, products: doc.products });
+    }
+  }
+
+  /**
+   * Sends what the offering still owes, exactly once across copies: the call first takes the
+   * offering's mail lease (data/offerings `claimMails`); a call that cannot take it leaves the
+   * mails to the one sending them. A mail that cannot be made any more (account erased) is
+   * dropped; one that fails is retried by the sweep with a growing delay, then given up. A mail
+   * made due while this call was sending (an answer arriving meanwhile) is sent in a next round.
+   */
+  async function sendDueMails(id: string): Promise<void> {
+    const by = randomUUID();
+    for (let round = 0; round < MAIL_ROUNDS; round++) {
+      const doc = await claimMails(id, now(), by);
+      if (!doc) return;
+      if (doc.state === 'creating' || doc.state === 'unconfirmed' || doc.state === 'expired') {
+        await releaseMails(id, by);
+        return;
+      }
+      for (const kind of doc.mailsDue) {
+        try {
+          const mail = await mailFor(doc, kind);
+          if (mail) await deps.mailer.send(mail);
+          await mailSent(doc._id, kind);
+        } catch (err) {
+          const attempts = doc.mailAttempts + 1;
+          if (attempts >= MAX_MAIL_ATTEMPTS) {
+            log?.error({ offeringId: doc._id, kind, attempts, err: (err as Error).message }, 'offering mail given up');
+            await dropMails(doc._id);
+          } else {
+            const next = new Date(now().getTime() + MAIL_RETRY_MS * 2 ** (attempts - 1));
+            log?.warn({ offeringId: doc._id, kind, attempts, retryAt: next.toISOString(), err: (err as Error).message }, 'offering mail not sent; will retry');
+            await mailFailed(doc._id, next);
+          }
+          return;
+        }
+      }
+      const after = await releaseMails(id, by);
+      if (!after || after.mailsDue.length === 0) return;
+    }
+  }
+
+  async function sendDueMailsQuietly(id: string): Promise<void> {
+    try {
+      await sendDueMails(id);
+    } catch (err) {
+      log?.error({ offeringId: id, err }, 'offering mails failed');
+    }
+  }
+
+  return { send: sendDueMails, sendQuietly: sendDueMailsQuietly };
+}
