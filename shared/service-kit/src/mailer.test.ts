@@ -1,7 +1,8 @@
 import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMailer, outboxFile, readOutbox } from './mailer';
+import nodemailer from 'nodemailer';
+import { createMailer, outboxFile, readOutbox, smtpUrlWithTimeouts } from './mailer';
 
 describe('createMailer (local outbox)', () => {
   let dir: string;
@@ -54,5 +55,15 @@ describe('createMailer (local outbox)', () => {
     const mailer = createMailer({ dataDir: dir, from: 'x@x.org', smtpUrl: 'smtp://127.0.0.1:2525' });
     expect(mailer.mode).toBe('smtp');
     mailer.close();
+  });
+});
+
+describe('SMTP time limits', () => {
+  it('gives nodemailer limits shorter than a mail lease, keeping those the URL names', () => {
+    const options = (url: string) => (nodemailer.createTransport(smtpUrlWithTimeouts(url)) as unknown as { transporter: { options: Record<string, unknown> } }).transporter.options;
+    const plain = options('smtps://mailer:s%40cret@smtp.example.com:465');
+    expect(plain).toMatchObject({ host: 'smtp.example.com', port: 465, secure: true, auth: { user: 'mailer', pass: 's@cret' } });
+    expect(plain).toMatchObject({ connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    expect(options('smtp://smtp.example.com:25/?socketTimeout=5000').socketTimeout).toBe(5000);
   });
 });

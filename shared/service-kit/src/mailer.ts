@@ -56,9 +56,24 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   };
 }
 
+/**
+ * Time limits of an SMTP exchange, unless the URL sets its own (nodemailer reads them from its query
+ * string). A mail is sent under a lease its sender holds in the database (5 minutes); nodemailer's
+ * own socket timeout (10 minutes) would let a stalled exchange outlive the lease, and another copy
+ * send the same mail.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
+/** `smtpUrl` with SMTP_TIMEOUTS_MS for the limits it does not name. */
+export function smtpUrlWithTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  return url.toString();
+}
+
 function transportMailer(options: { smtpUrl?: string; dataDir: string; from: string; logger?: Logger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(smtpUrlWithTimeouts(options.smtpUrl));
     return {
       mode: 'smtp',
       async send(mail) {
