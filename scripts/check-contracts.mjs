@@ -25,7 +25,7 @@ export const PAIRS = [
     // services/lists domain/products.ts createProduct: the parsed body is typed CreateProductRequest
     answerer: 'services/lists',
     // A field renamed in the contract: the remote still sends productListId, the service still reads it.
-    edit: (source) => source.replace(/(interface CreateProductRequest \{[^}]*?)\bproductListId: string;/, '$1listId: string;'),
+    edit: (source) => source.replace(/(interface CreateProductRequest\b[^{]*\{[^}]*?)\bproductListId: string;/, '$1listId: string;'),
   },
 ];
 
