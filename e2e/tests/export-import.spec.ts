@@ -1,4 +1,4 @@
-// Issue 26 §5 journey, desktop (English) and 360 px (French): the owner exports a list as CSV and
+// Export and import journey, desktop (English) and 360 px (French): the owner exports a list as CSV and
 // as JSON from the lists page, imports the JSON file back as a new list with the same products,
 // then pastes shop addresses (one not an address) and gets one product per readable page with a
 // line-by-line report; accessibility checked on the open dialog, nothing wider than a phone.

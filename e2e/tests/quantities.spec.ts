@@ -1,4 +1,4 @@
-// Issue 26 §1 journey: the owner adds a product wished three times, most wanted, with a note,
+// Quantities journey: the owner adds a product wished three times, most wanted, with a note,
 // through the product form; a visitor sees the marks, puts two in the basket with the stepper and
 // offers them (confirmed from the verification mail); two givers then race for the last unit
 // through the API: exactly one wins, the other gets a 409 saying none is left. The owner's cards

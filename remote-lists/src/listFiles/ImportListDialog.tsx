@@ -26,7 +26,7 @@ type Phase =
 type Mode = 'file' | 'paste';
 
 /**
- * "Import a list" (issue 26 §5): a modal dialog (labelled, focus kept inside, Escape closes when
+ * "Import a list": a modal dialog (labelled, focus kept inside, Escape closes when
  * nothing runs, focus given back to what opened it). A file is imported whole by the service (all
  * or nothing, its refusals said line by line); pasted addresses are read and added one by one into
  * a new list, with the progress and a line-by-line report of what was not added.

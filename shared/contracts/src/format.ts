@@ -30,7 +30,7 @@ const formatter = (lang: PriceLanguage): Intl.NumberFormat =>
  * Makes the price formatters now (of `language`, else of both). The first number formatter a page
  * makes costs about 10 ms of a phone's main thread (the browser loads its number data once, for
  * every later formatter of any app on the page): the shell does it in a task of its own while the
- * app's code downloads, so the first list drawn does not pay it inside a long task (issue 13).
+ * app's code downloads, so the first list drawn does not pay it inside a long task.
  */
 export function warmUpPriceFormat(language?: string): void {
   if (typeof language === 'string') {

@@ -5,6 +5,7 @@ export * from './logger';
 export * from './identity';
 export * from './identityCheck';
 export * from './internalClient';
+export * from './authUsers';
 export * from './rateLimit';
 export * from './mailer';
 export * from './database';

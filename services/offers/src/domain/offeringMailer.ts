@@ -319,11 +319,14 @@ export function giverConfirmationMail(options: {
 
 /** To the owner when the giver withdraws an offer they had been told of. */
 export function ownerWithdrawnMail(options: { to: string; lang: Lang; products: MailProduct[] }): Mail {
-  const lang = texts[options.lang];
-  const t = lang.ownerWithdrawn;
+  return productsFreedMail(options, texts[options.lang].ownerWithdrawn);
+}
+
+/** The lists, what happened, the products, and that they can be offered again. */
+function productsFreedMail(options: { to: string; lang: Lang; products: MailProduct[] }, t: { subject: string; intro: string; available: string }): Mail {
   const names = listNames(options.lang, options.products);
   return render(options.to, options.lang, t.subject, [
-    ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
+    ...(names ? [{ kind: 'p' as const, text: texts[options.lang].lists(names) }] : []),
     { kind: 'p', text: t.intro },
     { kind: 'products', products: options.products },
     { kind: 'p', text: t.available },
@@ -347,13 +350,5 @@ export function giverAddressMail(options: { to: string; lang: Lang; address: str
 
 /** To the giver when the owner refuses. */
 export function giverRefusedMail(options: { to: string; lang: Lang; products: MailProduct[] }): Mail {
-  const lang = texts[options.lang];
-  const t = lang.giverRefused;
-  const names = listNames(options.lang, options.products);
-  return render(options.to, options.lang, t.subject, [
-    ...(names ? [{ kind: 'p' as const, text: lang.lists(names) }] : []),
-    { kind: 'p', text: t.intro },
-    { kind: 'products', products: options.products },
-    { kind: 'p', text: t.available },
-  ]);
+  return productsFreedMail(options, texts[options.lang].giverRefused);
 }

@@ -1,4 +1,4 @@
-import { HttpError, internalClient, type InternalClient, type Lang, type Logger } from '@wishlist/service-kit';
+import { authUsers, HttpError, internalClient, type InternalClient, type Logger, type UsersApi } from '@wishlist/service-kit';
 import { z } from 'zod';
 
 /** A product as the lists service describes it to us (`POST /internal/products/lookup`). */
@@ -72,29 +72,9 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
 }
 
 /** What the auth service tells us about an owner (`GET /internal/users/{id}`). */
-export interface Contact {
-  email: string;
-  lang: Lang;
-}
+export type { Contact, UsersApi } from '@wishlist/service-kit';
 
-const contactAnswer = z.object({ data: z.object({ email: z.string().min(3), lang: z.enum(['en', 'fr']).catch('en') }) });
-
-export interface UsersApi {
-  /** The person's address and language; null when the account is unknown or deleted. */
-  contact(userId: string): Promise<Contact | null>;
-}
-
+/** Owners' addresses and languages, for the mails about their offerings. */
 export function usersApi(baseUrl: string, options: { timeoutMs: number; client?: InternalClient }): UsersApi {
-  const client = options.client ?? internalClient(baseUrl, { serviceName: 'offers', timeoutMs: options.timeoutMs, upstreamName: 'auth' });
-  return {
-    async contact(userId) {
-      const res = await client.get(`/internal/users/${encodeURIComponent(userId)}`);
-      if (res.status === 404) return null;
-      const parsed = contactAnswer.safeParse(res.body);
-      if (res.status !== 200 || !parsed.success) {
-        throw HttpError.serviceUnavailable(`The auth service could not give the owner's address (it answered ${res.status}).`);
-      }
-      return parsed.data.data;
-    },
-  };
+  return authUsers(baseUrl, { ...options, serviceName: 'offers', whose: "the owner's address" });
 }
