@@ -8,6 +8,9 @@ import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 
+/** The pages whose first view shows prices: a shared list, an owner's list. */
+const PRICE_PAGES = /^\/(see|product-list)\//;
+
 async function start(): Promise<void> {
   // Issue 13: the server's snapshot of the first view stays until the app's page is on screen; from
   // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
@@ -27,8 +30,10 @@ async function start(): Promise<void> {
   // app's chunks (each shared module negotiated, each script added) is the next (issue 13, TBT).
   await yieldToMain();
   const bootstrap = import('./bootstrap');
-  // While those chunks download: the price formatters' one-time cost, in a task of its own.
-  setTimeout(() => warmUpPriceFormat(), 0);
+  // While those chunks download: the price formatter's one-time cost, in a task of its own, on
+  // the pages that show prices only, in the page's language (each formatter costs tens of
+  // milliseconds of a phone's main thread; the home page shows none).
+  if (PRICE_PAGES.test(location.pathname)) setTimeout(() => warmUpPriceFormat(document.documentElement.lang || navigator.language), 0);
   await bootstrap;
   // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();

@@ -24,9 +24,12 @@ export function useBottomBarHeight<E extends HTMLElement>(): (el: E | null) => v
       published = height;
       if (grew) keepFocusClearOf(el);
     };
-    publish();
+    // A ResizeObserver reports the bar's first size after the next layout: measuring it here, in
+    // React's commit, would force a layout of the whole page being built (tens of milliseconds on
+    // a phone, for a value the browser computes anyway before the frame).
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
-    observer?.observe(el);
+    if (observer) observer.observe(el);
+    else publish();
     cleanup.current = () => {
       observer?.disconnect();
       root.style.removeProperty(BOTTOM_BAR_HEIGHT_VAR);
