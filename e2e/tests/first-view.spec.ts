@@ -133,7 +133,7 @@ test.describe('issue 13: server-rendered first view', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: 'My wish list' })).toBeVisible();
     for (const name of names) await expect(visitor.locator('.lists-card__name', { hasText: name })).toBeVisible();
     // The hostile name is text, nothing else.
-    await expect(visitor.locator('#first-view img[src="x"]')).toHaveCount(0);
+    await expect(visitor.locator('img[src="x"]')).toHaveCount(0);
     const pictures = visitor.locator('.lists-card__media img');
     await expect(pictures).toHaveCount(3);
     await expect
@@ -161,23 +161,33 @@ test.describe('issue 13: server-rendered first view', () => {
     await context.close();
   });
 
-  test('with JavaScript, the app takes over from the snapshot without a shift: a card can be selected and added to the basket', async ({ page, browser }, info) => {
+  test('with JavaScript, the app hydrates the server\'s markup without a shift: the same nodes, a card can be selected and added to the basket', async ({ page, browser }, info) => {
     const { listId } = await seededList(page, 'swap', ['Blue teapot', 'Brass lamp', 'Wool scarf', 'Glass vase']);
     const visitor = await visitorPage(browser, info);
+    const warnings: string[] = [];
+    visitor.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
     await visitor.addInitScript(() => {
-      const w = window as unknown as { __shift: number; __snapshotSeen: boolean };
+      const w = window as unknown as { __shift: number; __hydratable: boolean; __card: Element | null };
       w.__shift = 0;
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
       }).observe({ type: 'layout-shift', buffered: true });
-      document.addEventListener('DOMContentLoaded', () => (w.__snapshotSeen = document.getElementById('first-view') !== null));
+      document.addEventListener('DOMContentLoaded', () => {
+        w.__hydratable = document.documentElement.hasAttribute('data-first-view-hydrate') && document.getElementById('first-view') === null;
+        w.__card = document.querySelector('#root main .lists-card');
+      });
     });
     await visitor.goto(`/see/${listId}`);
-    // The snapshot was served, then replaced by the app.
-    expect(await visitor.evaluate(() => (window as unknown as { __snapshotSeen: boolean }).__snapshotSeen)).toBe(true);
+    // The markup came in #root for the app to hydrate, and the app adopted it.
+    expect(await visitor.evaluate(() => (window as unknown as { __hydratable: boolean }).__hydratable)).toBe(true);
+    await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view-hydrate', /.*/);
     await expect(visitor.locator('#first-view')).toHaveCount(0);
     await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view', /.*/);
     await expect(visitor.locator('.lists-card')).toHaveCount(4);
+    expect(await visitor.evaluate(() => (window as unknown as { __card: Element | null }).__card === document.querySelector('#root main .lists-card'))).toBe(true);
+    expect(warnings.filter((w) => /first view|hydrat/i.test(w))).toEqual([]);
     await visitor.locator('.lists-card__select', { hasText: 'Brass lamp' }).click();
     const add = visitor.getByRole('button', { name: /^add to basket$/i });
     await expect(add).toBeEnabled();
@@ -186,6 +196,25 @@ test.describe('issue 13: server-rendered first view', () => {
     await visitor.waitForLoadState('networkidle');
     const shift = await visitor.evaluate(() => (window as unknown as { __shift: number }).__shift);
     expect(shift, 'cumulative layout shift across the swap').toBeLessThanOrEqual(0.02);
+    await visitor.context().close();
+  });
+
+  test('a visitor reading another language than the snapshot\'s gets it swapped for the app\'s page (a session does the same: unit tests)', async ({ page, browser }, info) => {
+    const { listId } = await seededList(page, 'swap-fr', ['Blue teapot', 'Brass lamp']);
+    const visitor = await visitorPage(browser, info);
+    await visitor.addInitScript(() => {
+      localStorage.setItem('language', JSON.stringify('fr'));
+      const w = window as unknown as { __hydratable: boolean };
+      document.addEventListener('DOMContentLoaded', () => (w.__hydratable = document.documentElement.hasAttribute('data-first-view-hydrate')));
+    });
+    await visitor.goto(`/see/${listId}`);
+    expect(await visitor.evaluate(() => (window as unknown as { __hydratable: boolean }).__hydratable)).toBe(true);
+    // The English snapshot gave way to the app in French.
+    await expect(visitor.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'My wish list' })).toBeVisible();
+    await expect(visitor.locator('#first-view')).toHaveCount(0);
+    await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view', /.*/);
+    await expect(visitor.locator('.lists-card')).toHaveCount(2);
     await visitor.context().close();
   });
 

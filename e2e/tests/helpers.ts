@@ -38,6 +38,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
  */
 export async function expectAppShown(page: Page): Promise<void> {
   await expect(page.locator('html[data-first-view]')).toHaveCount(0);
+  await expect(page.locator('html[data-first-view-hydrate]')).toHaveCount(0);
   await expect(page.locator('#first-view')).toHaveCount(0);
 }
 

@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
 import { yieldToMain } from './afterFirstView';
 import { App } from './App';
+import { hydrationStarted, isHydratingFirstView } from './firstView/hydrate';
 import { initNativeShell } from './nativeShell';
 import './styles/global.css';
 
@@ -21,16 +22,29 @@ async function boot(): Promise<void> {
   // tap can come between, instead of one long task (issue 13, Total Blocking Time). Remote pages
   // keep one lazy component per module across the renders a transition may throw away
   // (remoteLoader.ts remoteComponent), or a refused remote would be loaded a second time.
-  if (container) {
-    const root = createRoot(container);
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    );
+  if (!container) return;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (isHydratingFirstView()) {
+    // The server's first view is the app's first render: React adopts its nodes (in slices, as a
+    // transition renders) instead of building the page again. A part that differs is rendered
+    // anew by React, never shown broken.
+    hydrationStarted();
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => {
+        // The server leaves the parts made of other remotes (the basket's controls) for the browser
+        // to render (React's error 419 names such a boundary): expected, not worth a word.
+        const message = error instanceof Error ? error.message : String(error);
+        if (!/\b419\b|switched to client rendering/i.test(message)) console.warn('[shell] part of the first view was rendered again:', message);
+      },
+    });
+    return;
   }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 void boot();

@@ -42,6 +42,27 @@ export function rememberPathLanguage(win: Window = window): void {
   }
 }
 
+/** The session's bearer as @wishlist/stores keeps it, or null (signed out). */
+export function storedBearer(win: Window = window): string | null {
+  const token = readJson(win.localStorage, TOKEN_KEY) as { bearer?: unknown } | null;
+  return typeof token?.bearer === 'string' && token.bearer ? token.bearer : null;
+}
+
+/**
+ * The language the app reads a page without a language prefix in (@wishlist/i18n's
+ * detectLanguage): the stored choice, else the browser's first language we have, else English.
+ */
+export function pageLanguage(win: Window = window): 'en' | 'fr' {
+  const stored = readJson(win.localStorage, LANGUAGE_KEY);
+  if (stored === 'en' || stored === 'fr') return stored;
+  const nav = win.navigator;
+  for (const tag of nav.languages?.length ? nav.languages : [nav.language]) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (base === 'en' || base === 'fr') return base;
+  }
+  return 'en';
+}
+
 /** Starts the first view's request, if any; the api-client takes it. */
 export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch = (...a) => win.fetch(...a)): void {
   let path: string | null;
@@ -51,10 +72,8 @@ export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch
     return; // a malformed escape in the address: the page asks itself
   }
   if (!path) return;
-  const token = readJson(win.localStorage, TOKEN_KEY) as { bearer?: unknown } | null;
-  const bearer = typeof token?.bearer === 'string' && token.bearer ? token.bearer : null;
-  const stored = readJson(win.localStorage, LANGUAGE_KEY);
-  const language = stored === 'en' || stored === 'fr' ? stored : win.navigator.language?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+  const bearer = storedBearer(win);
+  const language = pageLanguage(win);
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Wishlist-App': `web/${Date.now()}`, 'Accept-Language': language };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   const controller = new AbortController();

@@ -55,6 +55,13 @@ async function loadBasketActions(): Promise<{ default: ComponentType<BasketActio
 }
 
 let BasketActions: ComponentType<BasketActionsProps> | null = null;
+
+/**
+ * On the server (the first-view snapshot) the basket's controls are not rendered: the boundary shows
+ * its fallback, marked for the browser to render, so the app hydrating the snapshot renders them
+ * there as it does anywhere.
+ */
+const OnlyInBrowser = lazy(() => new Promise<{ default: ComponentType<BasketActionsProps> }>(() => undefined));
 const getBasketActions = () => (BasketActions ??= lazy(loadBasketActions));
 
 class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -100,17 +107,7 @@ export function NonOwnerActions({ list, product }: NonOwnerActionsProps) {
       </>
     );
   }
-  // Rendered on the server (the first-view snapshot): the basket's controls as before they load.
-  if (typeof window === 'undefined') {
-    return (
-      <>
-        <BasketPlaceholder />
-        <BarItem action={openPageAction(t, product)} />
-        <BarItem action={seeBasketAction(t)} />
-      </>
-    );
-  }
-  const Basket = getBasketActions();
+  const Basket = typeof window === 'undefined' ? OnlyInBrowser : getBasketActions();
   return (
     <>
       <Quiet>

@@ -78,10 +78,11 @@ export default function SharedListPage() {
   }, [signedIn, productListId]);
 
   const list = source?.kind === 'shared' && source.listId === productListId ? lists[0] : undefined;
-  // Issue 13: the store's update renders at once (a blocking render, as every external store's); the
-  // 50 cards then render in a deferred pass, which React slices into short tasks (the spinner stays
-  // up meanwhile) instead of one long task that blocks the first taps.
-  const cardsReady = useDeferredValue(Boolean(list), false);
+  // The store's update renders at once (a blocking render, as every external store's); the cards
+  // then render in a deferred pass, which React slices into short tasks (the spinner stays up
+  // meanwhile) instead of one long task that blocks the first taps. A list already there when the
+  // page mounts (the server's, being hydrated) renders in the first pass: it is on screen already.
+  const cardsReady = useDeferredValue(Boolean(list), Boolean(list));
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
   // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.

@@ -5,8 +5,9 @@
 // scripts/build-first-view.mjs); the gateway loads it from this remote's deployed dist, so a new
 // deployment of this remote changes its snapshot with no gateway restart.
 //
-// No hydration: the app renders its own page in #root, then the shell swaps the snapshot for it.
-// Until then the controls here are inert (buttons do nothing, links keep their real hrefs).
+// The shell hydrates this markup where it can (a visitor without a session, in the snapshot's
+// language); else the app renders its own page and the shell swaps the snapshot for it. Until then
+// the controls here are inert (buttons do nothing, links keep their real hrefs).
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
@@ -17,6 +18,7 @@ import { ListView } from '../components/ListView';
 import { CARD_CSS_WIDTH, CARD_SIZES } from '../components/ProductCard';
 import { NS, resources } from '../i18n';
 import { paths } from '../lib/paths';
+import { normalizeList } from '../state/normalize';
 
 export interface SharedListSnapshotInput {
   /** The list as `GET /api/product-lists/{id}` answers it to someone not signed in (`data`). */
@@ -42,9 +44,12 @@ const noop = () => undefined;
  */
 export const SNAPSHOT_MAX_PRODUCTS = 100;
 
-/** Only what a visitor's page shows of a list: nothing the API did not send is invented. */
+/**
+ * The list as the page renders it for a visitor (the store's normalizeList): the app hydrates this
+ * markup, its first render made from the same answer (the gateway puts it in the page).
+ */
 function sanitize(list: ProductList): ProductList {
-  return { id: String(list.id), name: String(list.name ?? ''), isOwner: false, products: Array.isArray(list.products) ? list.products : [] };
+  return normalizeList({ ...list, id: String(list.id), name: String(list.name ?? ''), isOwner: false, products: Array.isArray(list.products) ? list.products : [] });
 }
 
 /**

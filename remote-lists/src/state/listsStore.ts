@@ -4,8 +4,11 @@
 import { create } from 'zustand';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { getFavorites, getProductList, getProductLists, isApiError } from '@wishlist/api-client';
-import { websiteName } from '@wishlist/contracts';
+import { takeFirstViewData } from '@wishlist/contracts';
 import { useSessionStore } from '@wishlist/stores';
+import { normalizeList, normalizeProduct } from './normalize';
+
+export { normalizeList, normalizeProduct } from './normalize';
 
 /** Where the loaded lists come from: the caller's own lists and favorites, or one shared list. */
 export type ListsSource = { kind: 'mine' } | { kind: 'shared'; listId: string };
@@ -64,22 +67,6 @@ export interface ListsState {
   reset: () => void;
 }
 
-/** SPEC §3: websiteName without a leading www.; client-only flags present. */
-export function normalizeProduct(p: Product): Product {
-  return {
-    ...p,
-    websiteName: (p.websiteName || websiteName(p.url)).replace(/^www\./i, ''),
-    hasBeenOffered: Boolean(p.hasBeenOffered),
-    isWishlisted: true,
-    hasFocus: false,
-    isMovable: false,
-  };
-}
-
-export function normalizeList(l: ProductList): ProductList {
-  return { ...l, products: (Array.isArray(l.products) ? l.products : []).map(normalizeProduct) };
-}
-
 const initial = {
   lists: [] as ProductList[],
   favoriteIds: [] as string[],
@@ -100,8 +87,25 @@ const mapProducts = (lists: ProductList[], fn: (products: Product[], list: Produ
 /** Reads of whole lists under way, by generation and list id. */
 const completing = new Map<string, Promise<ProductList | null>>();
 
+/**
+ * The shared list the server rendered in the page for the app to hydrate (its first render must be
+ * that markup): the store starts with it, as loadShared would have left it.
+ */
+function firstViewState(): Partial<typeof initial> {
+  const data = takeFirstViewData();
+  const list = data as ProductList | null;
+  const path = typeof location === 'undefined' ? '' : location.pathname;
+  if (!list || typeof list.id !== 'string' || !Array.isArray(list.products) || list.isOwner === true) return {};
+  if (!path.replace(/\/$/, '').endsWith(`/see/${encodeURIComponent(list.id)}`)) return {};
+  return { lists: [normalizeList(list)], source: { kind: 'shared', listId: list.id }, status: 'ready' };
+}
+
+/** The same content (a fresh read of a list already shown): the shown objects are kept, so nothing re-renders. */
+const sameList = (a: ProductList | undefined, b: ProductList): boolean => !!a && a.id === b.id && JSON.stringify(a) === JSON.stringify(b);
+
 export const useListsStore = create<ListsState>()((set, get) => ({
   ...initial,
+  ...firstViewState(),
   generation: 0,
 
   loadMine: async () => {
@@ -168,6 +172,11 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     set({ status: 'loading' });
     try {
       const list = normalizeList(await getProductList(listId));
+      const shown = get().source?.kind === 'shared' ? get().lists[0] : undefined;
+      if (sameList(shown, list)) {
+        set({ partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
+        return shown!;
+      }
       set({ lists: [list], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
       return list;
     } catch (e) {

@@ -68,4 +68,20 @@ describe('firstViewHints / renderIndex', () => {
     expect(out).not.toContain('</script><script>alert');
     expect(out).toContain('\\u003c/script>');
   });
+
+  it('hydratable first view: in #root in place of the boot splash; in the snapshot-then-swap form when #root is not the shell\'s', () => {
+    const snapshot = { language: 'fr' as const, kind: 'see' as const, body: '<div id="first-view"><p>L</p></div>', head: '<style id="first-view-css"></style>', hydrate: { root: '<p>L</p>', data: { id: 'l', name: '</script>' } } };
+    const hints = { firstView: null, fetches: [] };
+    const shell = '<!doctype html><html lang="en"><head></head><body><div id="root">\n  <div class="boot-splash" role="status"><span></span>Wishlist</div>\n</div></body></html>';
+    const out = renderIndex(shell, {}, hints, snapshot);
+    expect(out).toContain('<html lang="fr" data-first-view-hydrate="see">');
+    expect(out).toContain('<body><div id="root"><p>L</p></div><script id="first-view-data" type="application/json">{"id":"l","name":"\\u003c/script>"}</script></body>');
+    expect(out).not.toContain('boot-splash');
+    expect(out).not.toContain('id="first-view"');
+    // A page whose #root is something else: the snapshot goes before it, swapped as before.
+    const other = renderIndex('<html><head></head><body><div id="root"></div></body></html>', {}, hints, snapshot);
+    expect(other).toContain('<html lang="fr" data-first-view="see">');
+    expect(other).toContain('<body><div id="first-view"><p>L</p></div><div id="root"></div>');
+    expect(other).not.toContain('first-view-data');
+  });
 });

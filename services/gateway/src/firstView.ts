@@ -9,6 +9,7 @@
 // handed to the next <script> of that URL as a failure, so the error panel's Retry would fail once
 // more; the runtime's own loads are retried cleanly. Hints are only hints: a route missing here
 // loads as before.
+import { FIRST_VIEW_DATA_ID, FIRST_VIEW_HYDRATE_ATTRIBUTE } from '@wishlist/contracts';
 import type { RemoteEntry } from './config';
 import type { Snapshot } from './snapshot';
 
@@ -55,6 +56,8 @@ export function renderIndex(html: string, runtimeConfig: unknown, hints: FirstVi
   const body = snapshot ? /<body\b[^>]*>/i.exec(html) : null;
   const root = snapshot ? /<html\b[^>]*>/i.exec(html) : null;
   const useSnapshot = snapshot && body && root && root.index < body.index;
+  const appRoot = useSnapshot && snapshot.hydrate ? APP_ROOT.exec(html) : null;
+  if (useSnapshot && snapshot.hydrate && appRoot && appRoot.index > body.index) return renderHydratable(html, runtimeConfig, hints, snapshot, snapshot.hydrate, root, appRoot);
   const tags = [
     ...(useSnapshot ? [snapshot.head] : []),
     `<script id="wishlist-runtime-config" type="application/json">${inlineJson(runtimeConfig)}</script>`,
@@ -71,6 +74,38 @@ export function renderIndex(html: string, runtimeConfig: unknown, hints: FirstVi
     const tag = `<html${attrs} lang="${escapeAttr(snapshot.language)}" data-first-view="${escapeAttr(snapshot.kind)}">`;
     page = page.slice(0, root.index) + tag + page.slice(root.index + root[0].length);
   }
+  const at = page.indexOf('</head>');
+  return at === -1 ? tags + page : page.slice(0, at) + tags + page.slice(at);
+}
+
+/** index.html's #root as the shell builds it: the boot splash, which a hydrated first view replaces. */
+const APP_ROOT = /<div id="root">\s*<div class="boot-splash"[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
+
+/**
+ * index.html with the first view in #root, as the app renders it, for the shell to hydrate instead
+ * of building the page a second time; `<html data-first-view-hydrate>` says so, and the page's data
+ * follows #root (`<script id="first-view-data" type="application/json">`). The shell turns it into
+ * the snapshot-then-swap form when it cannot hydrate (a session, another language).
+ */
+function renderHydratable(
+  html: string,
+  runtimeConfig: unknown,
+  hints: FirstViewHints,
+  snapshot: Snapshot,
+  hydrate: NonNullable<Snapshot['hydrate']>,
+  root: RegExpExecArray,
+  appRoot: RegExpExecArray,
+): string {
+  const data = `<script id="${FIRST_VIEW_DATA_ID}" type="application/json">${inlineJson(hydrate.data)}</script>`;
+  let page = html.slice(0, appRoot.index) + `<div id="root">${hydrate.root}</div>${data}` + html.slice(appRoot.index + appRoot[0].length);
+  const attrs = root[0].slice(5, -1).replace(/\s(lang|data-first-view|data-first-view-hydrate)=("[^"]*"|'[^']*'|[^\s>]*)/gi, '');
+  page = page.slice(0, root.index) + `<html${attrs} lang="${escapeAttr(snapshot.language)}" ${FIRST_VIEW_HYDRATE_ATTRIBUTE}="${escapeAttr(snapshot.kind)}">` + page.slice(root.index + root[0].length);
+  const tags = [
+    snapshot.head,
+    `<script id="wishlist-runtime-config" type="application/json">${inlineJson(runtimeConfig)}</script>`,
+    ...(hints.firstView ? [`<script id="wishlist-first-view" type="application/json">${inlineJson(hints.firstView)}</script>`] : []),
+    ...hints.fetches.map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="fetch" crossorigin="anonymous">`),
+  ].join('');
   const at = page.indexOf('</head>');
   return at === -1 ? tags + page : page.slice(0, at) + tags + page.slice(at);
 }

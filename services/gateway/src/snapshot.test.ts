@@ -87,25 +87,34 @@ afterAll(async () => {
 });
 
 const firstView = (page: string) => /<div id="first-view">([\s\S]*?)<\/div><div id="root">/.exec(page)?.[1];
+/** A shared list's first view, in #root for the app to hydrate. */
+const hydratable = (page: string) => /<div id="root">([\s\S]*?)<\/div><script id="first-view-data" type="application\/json">/.exec(page)?.[1];
+const withoutData = (page: string) => page.replace(/<script id="first-view-data"[\s\S]*?<\/script>/, '');
+const firstViewData = (page: string) => JSON.parse(/<script id="first-view-data" type="application\/json">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? 'null') as unknown;
 /** The page as served without any snapshot (the static index.html, written for the route). */
 const withoutSnapshot = (page: string) => !page.includes('id="first-view"') && !page.includes('data-first-view') && !page.includes('first-view-css');
 
 describe('first-view snapshot of a shared list (issue 13)', () => {
-  it('puts the list, rendered by remote-lists, before #root: language, styles, picture preloads, #root hidden until the swap', async () => {
+  it('puts the list, rendered by remote-lists, in #root for the app to hydrate: language, data, styles, picture preloads', async () => {
     const res = await request(app).get('/see/public').set(html).set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5');
     expect(res.status).toBe(200);
     const page = res.text;
-    expect(page).toMatch(/^<!doctype html><html lang="fr" data-first-view="see">/);
-    const body = firstView(page)!;
+    expect(page).toMatch(/^<!doctype html><html lang="fr" data-first-view-hydrate="see">/);
+    const body = hydratable(page)!;
     expect(body).toContain('<div class="shell-app" data-layout="see.fr">');
-    expect(body).toContain('<main><div class="lists-view" data-lang="fr"><h1>Birthday</h1><ul><li>Teapot</li><li>Lamp</li><li>Scarf</li></ul></div></main>');
+    // The page inside the markers of the app's <Suspense> around a remote's page.
+    expect(body).toContain('<main><!--$--><div class="lists-view" data-lang="fr"><h1>Birthday</h1><ul><li>Teapot</li><li>Lamp</li><li>Scarf</li></ul></div><!--/$--></main>');
+    expect(page).not.toContain('boot-splash');
+    expect(page).not.toContain('id="first-view"');
+    // What the page renders from: the list as the service answered it.
+    expect(firstViewData(page)).toMatchObject({ id: 'public', name: 'Birthday', products: [{ name: 'Teapot' }, { name: 'Lamp' }, { name: 'Scarf' }] });
     // The styles of the layout and of the page, inline (a hung remote never blocks the page).
     expect(page).toContain('<style id="first-view-css">.shell-app{color:red}\n.lists-card{display:flex}</style>');
     expect(page).not.toContain('rel="stylesheet"');
     // The first two cards' pictures, as the cards ask for them.
     expect(page).toContain('<link rel="preload" as="image" href="/api/images/t1.s1?w=480" imagesrcset="/api/images/t1.s1?w=240 240w, /api/images/t1.s1?w=480 480w" imagesizes="50vw" fetchpriority="high">');
     expect(page).toContain('href="/api/images/t2.s2?w=480"');
-    expect(page).not.toContain('t3.s3');
+    expect(withoutData(page)).not.toContain('t3.s3');
     expect(page).toMatch(/html\[data-first-view\] #root\{visibility:hidden;content-visibility:hidden;position:absolute/);
     expect(page.indexOf('<head>')).toBeLessThan(page.indexOf('id="first-view-css"'));
     expect(page.indexOf('id="first-view-css"')).toBeLessThan(page.indexOf('</head>'));
@@ -125,8 +134,8 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     for (const lang of [undefined, 'de-DE,de;q=0.9']) {
       const req = request(app).get('/see/public').set(html);
       const page = (await (lang ? req.set('Accept-Language', lang) : req)).text;
-      expect(page).toMatch(/<html lang="en" data-first-view="see">/);
-      expect(firstView(page)).toContain('data-layout="see.en"');
+      expect(page).toMatch(/<html lang="en" data-first-view-hydrate="see">/);
+      expect(hydratable(page)).toContain('data-layout="see.en"');
     }
   });
 
@@ -134,10 +143,12 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     const page = (await request(app).get('/see/hostile').set(html)).text;
     expect(page).not.toContain('<img src=x');
     expect(page).not.toContain('</script><img');
-    expect(firstView(page)).toContain('<h1>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;\'&amp;</h1>');
+    expect(hydratable(page)).toContain('<h1>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;\'&amp;</h1>');
+    // The data's strings cannot close their element.
+    expect(firstViewData(page)).toMatchObject({ name: expect.stringContaining('</script><img src=x') });
     // A picture URL with a quote stays inside its attribute.
     expect(page).toContain('href="/api/images/x&quot;.onerror=1?w=480"');
-    expect(page).not.toMatch(/"\.onerror=1/);
+    expect(withoutData(page)).not.toMatch(/"\.onerror=1/);
   });
 
   it('serves the page exactly as before for an unknown list, an owner-only answer, a broken answer, a bad id', async () => {
@@ -190,7 +201,7 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     // A new deployment (scripts/deploy-remote.mjs replaces the file): its renderer, no restart.
     deployRenderer(RENDERER.replace('class="lists-view"', 'class="lists-view lists-view--v2"'));
     utimesSync(bundle, new Date(), new Date(Date.now() + 2000));
-    expect(firstView((await request(app).get('/see/public').set(html)).text)).toContain('lists-view--v2');
+    expect(hydratable((await request(app).get('/see/public').set(html)).text)).toContain('lists-view--v2');
   });
 
   it('renders a list once per version of it and language (a link opened by many), again when it changes', async () => {

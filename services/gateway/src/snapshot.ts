@@ -31,6 +31,10 @@ import { FIRST_VIEW_STYLE_ID } from '@wishlist/contracts';
 import { CLIENT_HEADER, injectTraceHeaders, signClientAddress, type Logger } from '@wishlist/service-kit';
 import type { UpstreamPool } from './upstreams';
 
+/** React's markers around a <Suspense> boundary's content rendered on the server. */
+export const SUSPENSE_START = '<!--$-->';
+export const SUSPENSE_END = '<!--/$-->';
+
 /** The longest a page waits for the list its snapshot shows; then it goes without one. */
 export const SNAPSHOT_TIMEOUT_MS = 400;
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -65,6 +69,11 @@ export interface Snapshot {
   body: string;
   /** Stylesheets and picture preloads for <head>. */
   head: string;
+  /**
+   * The same first view as the app renders it in #root, for the shell to hydrate (a shared list):
+   * `root` is the layout with the page, `data` what the page renders from (the list as read here).
+   */
+  hydrate?: { root: string; data: unknown };
 }
 
 interface SharedListRenderer {
@@ -221,20 +230,28 @@ export class FirstViewSnapshots {
     return files.map((f) => cache.get(join(dist, f))).join('\n');
   }
 
-  private layout(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string): { html: string; css: string } {
+  private layout(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string): { html: string; hydratable: string; css: string } {
     const dir = join(this.sources.shellDist, 'first-view');
     const layout = this.text.get(join(dir, `layout.${kind}.${language}.html`));
     const slot = '<!--wishlist-first-view-page-->';
     if (!layout.includes(slot)) throw new Error('the shell layout has no page slot');
     const meta = this.json.get(join(dir, 'layout.json')) as { css?: unknown };
     const files = (Array.isArray(meta?.css) ? meta.css : []).map((s) => (typeof s === 'string' ? s.replace(/^\//, '') : s)).filter(isSafeRelative);
-    return { html: layout.replace(slot, () => page), css: this.styles(this.sources.shellDist, '/', files) };
+    return {
+      html: layout.replace(slot, () => page),
+      // The page sits in the app's <Suspense> (the remote's page loads on its own): React's markers
+      // of a boundary rendered on the server let the app hydrate the layout while the page's code loads.
+      hydratable: layout.replace(slot, () => `${SUSPENSE_START}${page}${SUSPENSE_END}`),
+      css: this.styles(this.sources.shellDist, '/', files),
+    };
   }
 
-  private compose(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string, pageCss: string, preloads: string[]): Snapshot {
+  private compose(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string, pageCss: string, preloads: string[], data?: unknown): Snapshot {
     const layout = this.layout(kind, language, page);
     const style = `<style id="${FIRST_VIEW_STYLE_ID}">${layout.css}\n${pageCss}</style>`;
-    return { language, kind, body: `<div id="first-view">${layout.html}</div>`, head: [style, ...preloads, SNAPSHOT_STYLE].join('') };
+    const snapshot: Snapshot = { language, kind, body: `<div id="first-view">${layout.html}</div>`, head: [style, ...preloads, SNAPSHOT_STYLE].join('') };
+    if (data !== undefined) snapshot.hydrate = { root: layout.hydratable, data };
+    return snapshot;
   }
 
   private home(language: SnapshotLanguage, release?: string): Snapshot {
@@ -264,7 +281,7 @@ export class FirstViewSnapshots {
     }
     // The renderer's way of saying no (a list too long to be worth it).
     if (!rendered.page) return null;
-    return this.compose('see', language, rendered.page, css, rendered.preloads);
+    return this.compose('see', language, rendered.page, css, rendered.preloads, answer.list);
   }
 
   private renderList(renderer: SharedListRenderer, list: unknown, language: SnapshotLanguage): { page: string; preloads: string[] } {

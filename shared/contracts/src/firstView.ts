@@ -17,10 +17,37 @@ export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
  */
 export const FIRST_VIEW_STYLE_ID = 'first-view-css';
 
+/**
+ * Set on `<html>` (to the first view's kind) when the first view is in `#root` as the app renders
+ * it, for the shell to hydrate; the shell removes it once the page is hydrated, or when it cannot
+ * hydrate (it then moves the markup to `#first-view` and swaps as above).
+ */
+export const FIRST_VIEW_HYDRATE_ATTRIBUTE = 'data-first-view-hydrate';
+/** `<script type="application/json">` holding what the hydrated page renders from (a shared list). */
+export const FIRST_VIEW_DATA_ID = 'first-view-data';
+
 /** Says the page's content has rendered (a no-op outside a browser or without a snapshot). */
 export function signalFirstViewReady(win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
-  if (!win || !win.document.getElementById(FIRST_VIEW_ID)) return;
+  if (!win) return;
+  const doc = win.document;
+  if (!doc.getElementById(FIRST_VIEW_ID) && !doc.documentElement.hasAttribute(FIRST_VIEW_HYDRATE_ATTRIBUTE)) return;
   win.dispatchEvent(new Event(FIRST_VIEW_READY_EVENT));
+}
+
+/**
+ * The data a hydrated first view renders from, taken once (null without one): the page's store
+ * starts with it, so the app's first render is the server's markup.
+ */
+export function takeFirstViewData(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): unknown {
+  if (!doc || !doc.documentElement.hasAttribute(FIRST_VIEW_HYDRATE_ATTRIBUTE)) return null;
+  const el = doc.getElementById(FIRST_VIEW_DATA_ID);
+  if (!el) return null;
+  el.remove();
+  try {
+    return JSON.parse(el.textContent ?? '') as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -4,15 +4,17 @@
 // puts a page's snapshot in place of PAGE_SLOT.
 //
 // The app picks its header by viewport width in JavaScript (useIsMobile); HTML cannot, so both are
-// rendered and the gateway's style shows one by the same media query. Header widgets of remotes
+// rendered (FirstViewHeaders) and the gateway's style shows one by the same media query; the app
+// renders both too while it hydrates this markup. Header widgets of remotes
 // (basket, account) render as the app renders them before they load: nothing.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n, setLanguage, type Language } from '@wishlist/i18n';
 import { AppFrame } from '../layout/AppLayout';
-import { DesktopHeader } from '../layout/DesktopHeader';
-import { MobileHeader } from '../layout/MobileHeader';
+import { FirstViewHeaders } from '../layout/FirstViewHeaders';
+
+export { HEADER_VARIANT_ATTRIBUTE } from '../layout/FirstViewHeaders';
 
 /** Where the page's markup goes in a prerendered layout. */
 export const PAGE_SLOT = '<!--wishlist-first-view-page-->';
@@ -22,9 +24,6 @@ const SLOT_TEXT = '\u0001first-view-page\u0001';
 export const LAYOUT_KINDS = { see: (_lang: Language) => '/see/first-view', home: (lang: Language) => `/${lang}` } as const;
 export type LayoutKind = keyof typeof LAYOUT_KINDS;
 
-/** Which header a viewport shows: the app's useIsMobile breakpoint (SPEC §1, 640 px). */
-export const HEADER_VARIANT_ATTRIBUTE = 'data-first-view-header';
-
 export async function renderLayout(kind: LayoutKind, lang: Language): Promise<string> {
   const i18n = initI18n(lang);
   await setLanguage(lang);
@@ -33,16 +32,7 @@ export async function renderLayout(kind: LayoutKind, lang: Language): Promise<st
       <MemoryRouter initialEntries={[LAYOUT_KINDS[kind](lang)]}>
         <div className="shell-app">
           <AppFrame
-            header={
-              <>
-                <header className="shell-header" {...{ [HEADER_VARIANT_ATTRIBUTE]: 'mobile' }}>
-                  <MobileHeader />
-                </header>
-                <header className="shell-header" {...{ [HEADER_VARIANT_ATTRIBUTE]: 'desktop' }}>
-                  <DesktopHeader />
-                </header>
-              </>
-            }
+            header={<FirstViewHeaders />}
           >
             {SLOT_TEXT}
           </AppFrame>

@@ -1,5 +1,5 @@
-// Issue 13, "snapshot then swap" (the browser's half; the gateway's is services/gateway/src/
-// snapshot.ts). The page arrives with the first view server-rendered in #first-view and
+// "Snapshot then swap" (the browser's half; the gateway's is services/gateway/src/snapshot.ts), for
+// a first view the app does not hydrate (hydrate.ts says which). The page arrives with the first view server-rendered in #first-view and
 // `<html data-first-view>`, which keeps #root invisible and out of the flow. The app renders in
 // #root as always; when its page is on screen, the snapshot is removed and #root shown in the same
 // task, so the next frame shows the app where the snapshot was (no layout shift). No hydration:
@@ -16,15 +16,16 @@
 // the same control of the app's page once it is there, and the focus moves to the same place;
 // the arrow, Home and End keys pressed on a control of the page (the cards' roving focus) follow.
 import { FIRST_VIEW_ATTRIBUTE, FIRST_VIEW_ID, FIRST_VIEW_READY_EVENT, FIRST_VIEW_STYLE_ID } from '@wishlist/contracts';
+import { canHydrate, endFirstViewHydration, hasHydratableFirstView, isHydratingFirstView, startFirstViewHydration, toSwapForm } from './hydrate';
 
 /** The longest the snapshot stands for the app. */
 export const SWAP_TIMEOUT_MS = 10_000;
 
 export type SwapReason = 'ready' | 'route' | 'error' | 'signed-in' | 'timeout';
 
-/** Whether the server's snapshot is on screen. */
+/** Whether the server's first view is on screen (a snapshot, or markup being hydrated). */
 export function hasFirstView(doc: Document = document): boolean {
-  return doc.getElementById(FIRST_VIEW_ID) !== null;
+  return doc.getElementById(FIRST_VIEW_ID) !== null || hasHydratableFirstView(doc) || isHydratingFirstView();
 }
 
 let cleanup: (() => void) | null = null;
@@ -95,6 +96,12 @@ export function lastSwapReason(): SwapReason | null {
  * Idempotent: a no-op once swapped, or when there was no snapshot.
  */
 export function swapFirstView(reason: SwapReason, doc: Document = document, win: Window = window): void {
+  if (isHydratingFirstView()) {
+    // Nothing to swap: the app adopted the server's nodes; only the first view's leftovers go.
+    if (lastReason === null) lastReason = reason;
+    endFirstViewHydration();
+    return;
+  }
   const snapshot = doc.getElementById(FIRST_VIEW_ID);
   if (!snapshot && !doc.documentElement.hasAttribute(FIRST_VIEW_ATTRIBUTE)) return;
   const y = win.scrollY;
@@ -125,6 +132,10 @@ export function swapFirstView(reason: SwapReason, doc: Document = document, win:
 
 /** Called once before the app renders: waits for the page's signal, or the timeout. */
 export function startFirstViewSwap(doc: Document = document, win: Window = window): void {
+  if (hasHydratableFirstView(doc)) {
+    if (canHydrate(doc, win)) return startFirstViewHydration(doc, win);
+    toSwapForm(doc);
+  }
   if (!hasFirstView(doc)) {
     // A page written with the attribute but no snapshot must not keep #root hidden.
     doc.documentElement.removeAttribute(FIRST_VIEW_ATTRIBUTE);

@@ -11,6 +11,7 @@ import { SessionBootstrap } from '../session/SessionBootstrap';
 import { ScrollManager, useHeaderHeight } from '../routing/ScrollManager';
 import { trackInputModality } from './inputModality';
 import { FirstViewSwap } from '../firstView/FirstViewSwap';
+import { FirstViewHeaders, useHydrating } from './FirstViewHeaders';
 
 export const MAIN_ID = 'main-content';
 
@@ -37,6 +38,8 @@ export function AppFrame({ header, children }: { header: ReactNode; children: Re
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
+  // Hydrating the server's first view: its markup has both headers (the first render must be it).
+  const hydrating = useHydrating();
   const navigate = useNavigate();
   const headerRef = useHeaderHeight();
   useEffect(() => trackInputModality(), []);
@@ -48,9 +51,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <FirstViewSwap />
       <AppFrame
         header={
-          <header ref={headerRef} className="shell-header">
-            {isMobile ? <MobileHeader /> : <DesktopHeader />}
-          </header>
+          hydrating ? (
+            <FirstViewHeaders />
+          ) : (
+            <header ref={headerRef} className="shell-header">
+              {isMobile ? <MobileHeader /> : <DesktopHeader />}
+            </header>
+          )
         }
       >
         {children}

@@ -1,0 +1,67 @@
+// The shared list the server rendered for the app to hydrate: the store starts with it (the page's
+// first render is then the server's markup), and a fresh read of the same list changes nothing.
+import { list, mocked, product, resetApi } from '../test/api';
+
+jest.mock('@wishlist/api-client', () => jest.requireActual('../test/api').apiMock());
+
+const served = list('L1', 'Birthday', [product('P1', { websiteName: 'www.shop.example' })], false);
+
+function servePage(path: string, data: unknown, hydrate = true) {
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<script id="first-view-data" type="application/json">${JSON.stringify(data)}</script>`;
+  if (hydrate) document.documentElement.setAttribute('data-first-view-hydrate', 'see');
+  else document.documentElement.removeAttribute('data-first-view-hydrate');
+}
+
+/** The store as a page load creates it, with the API mock of the same module registry. */
+function freshStore() {
+  let mod: typeof import('./listsStore') | undefined;
+  let api: ReturnType<typeof mocked> | undefined;
+  jest.isolateModules(() => {
+    mod = jest.requireActual<typeof import('./listsStore')>('./listsStore');
+    api = jest.requireActual<typeof import('../test/api')>('../test/api').mocked();
+  });
+  return { store: mod!.useListsStore, api: api! };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('data-first-view-hydrate');
+});
+
+it('starts with the served list, normalized as a read would leave it, and takes the data once', () => {
+  servePage('/see/L1', served);
+  const { store } = freshStore();
+  const state = store.getState();
+  expect(state.source).toEqual({ kind: 'shared', listId: 'L1' });
+  expect(state.lists[0].products[0].websiteName).toBe('shop.example');
+  expect(store.getInitialState().lists).toBe(state.lists);
+  expect(document.getElementById('first-view-data')).toBeNull();
+});
+
+it('keeps the shown objects when a fresh read says the same (nothing re-renders), takes a changed one', async () => {
+  servePage('/see/L1', served);
+  const { store, api } = freshStore();
+  resetApi(api);
+  const shown = store.getState().lists[0];
+  api.getProductList.mockResolvedValue(JSON.parse(JSON.stringify(served)));
+  await store.getState().loadShared('L1');
+  expect(store.getState().lists[0]).toBe(shown);
+  api.getProductList.mockResolvedValue({ ...served, name: 'Renamed' });
+  await store.getState().loadShared('L1');
+  expect(store.getState().lists[0].name).toBe('Renamed');
+});
+
+it('starts empty without a hydratable page, on another path, or for an owner\'s answer', () => {
+  for (const [path, data, hydrate] of [
+    ['/see/L1', served, false],
+    ['/see/OTHER', served, true],
+    ['/see/L1', { ...served, isOwner: true }, true],
+    ['/see/L1', 'not a list', true],
+  ] as const) {
+    servePage(path, data, hydrate);
+    const { store } = freshStore();
+    expect(store.getState().lists).toEqual([]);
+    expect(store.getState().source).toBeNull();
+  }
+});
