@@ -39,11 +39,13 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
     // (StorageDamageError) when a file is damaged, changing nothing.
     const lock = await acquireDirLock(opts.dbPath, opts.lockMode);
     try {
+      engine.beginLoad();
       storage = Storage.open(opts.dbPath, (op) => engine.applyOp(op), {
         compactBytes: opts.compactBytes,
         lock,
         dump: () => engine.dumpOps(),
         logger: opts.logger,
+        onLoaded: () => engine.finishLoad(),
       });
     } catch (e) {
       lock.release();

@@ -99,6 +99,8 @@ export interface StorageOptions {
   dump: () => Iterable<Doc>;
   /** Told when a start drops a torn journal tail (default: stderr). */
   logger?: EngineLogger;
+  /** Called once every recovered op is applied, before anything is written. */
+  onLoaded?: () => void;
 }
 
 /**
@@ -229,6 +231,7 @@ export class Storage {
     }
     const created = !fs.existsSync(jf);
     for (const ops of recovered) for (const op of ops) apply(op);
+    opts.onLoaded?.();
     const storage = new Storage(dir, opts, { gen, journalBytes, snapshotBytes, nextSeq });
     if (created || leftovers.length) fsyncDir(dir);
     // Files of the previous format are rewritten in this one at once (never appended to).
