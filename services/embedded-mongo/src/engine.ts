@@ -23,6 +23,7 @@ import { matcher } from './update';
 import { Doc, isPlainObject, plainNumbers, queryView, valueKey } from './values';
 import { MAX_BSON_SIZE } from './wire';
 import { checkIdValue, checkSize, normalizeSort, prepareCommand } from './commandChecks';
+import { growsData, HeapGuard } from './heapGuard';
 
 export type { ConnInfo, Ctx, Handler } from './types';
 
@@ -44,6 +45,8 @@ export class Engine implements EngineApi {
   port = 0;
   private sweeper: NodeJS.Timeout;
   private snapshots = new Snapshots();
+  /** Refuses writes once the heap is this full (HeapGuard); 1 turns it off. */
+  readonly heap = new HeapGuard();
 
   /** `tables`: the command families it answers (COMMAND_TABLES from commands/index.ts). */
   constructor(tables: readonly CommandTable[]) {
@@ -294,6 +297,37 @@ export class Engine implements EngineApi {
       }
   }
 
+  /**
+   * The whole state as it is now, as ops read later (a background compaction) while writes go on:
+   * stored documents are never changed in place, so capturing each collection's list of documents
+   * is enough. Documents come in batches of about 256 kB, so writing one never holds the thread long.
+   */
+  freezeOps(): Iterable<Doc> {
+    const parts: { db: string; name: string; options: Doc; specs: IndexSpec[]; docs: Doc[] }[] = [];
+    for (const [db, colls] of this.dbs)
+      for (const [name, coll] of colls)
+        parts.push({ db, name, options: coll.options, specs: [...coll.indexes.values()].map((i) => i.spec), docs: Array.from(coll.docs.values()) });
+    return (function* () {
+      for (const p of parts) {
+        yield { o: 'cc', db: p.db, c: p.name, opts: p.options };
+        for (const spec of p.specs) yield { o: 'ci', db: p.db, c: p.name, spec };
+        let batch: Doc[] = [];
+        let bytes = 0;
+        for (const d of p.docs) {
+          const size = BSON.calculateObjectSize(d);
+          if (batch.length && bytes + size > 256 * 1024) {
+            yield { o: 'puts', db: p.db, c: p.name, ds: batch };
+            batch = [];
+            bytes = 0;
+          }
+          batch.push(d);
+          bytes += size;
+        }
+        if (batch.length) yield { o: 'puts', db: p.db, c: p.name, ds: batch };
+      }
+    })();
+  }
+
   // ---------- entry point ----------
 
   async handle(cmd: Doc, conn: ConnInfo): Promise<Doc> {
@@ -306,6 +340,7 @@ export class Engine implements EngineApi {
       prepareCommand(cmd);
       const handler = name ? this.handlers[name] ?? this.handlers[name.toLowerCase()] : undefined;
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
+      if (this.heap.ratio < 1 && growsData(name, cmd)) this.heap.check();
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
         ctx.txn = this.transactions.txnFor(cmd);
       else if (isPlainObject(readConcern) && readConcern.level === 'snapshot' && SNAPSHOT_READS.has(name))

@@ -18,89 +18,43 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BSON } from 'bson';
 import type { DirLock } from './lock';
-import { LOCK_FILE } from './lock';
 import { encodePayload, encodeRecord, readStrict } from './records';
-import type { Damage } from './records';
+import { writeSnapshotFile } from './snapshotWriter';
+import { damageError, fsyncDir, JOURNAL_RE, journalName, shellQuote, SNAPSHOT, StorageDamageError, tightenPermissions } from './storageFiles';
 import { stderrLogger } from './log';
 import type { EngineLogger } from './log';
 import type { Doc } from './values';
 
-export const SNAPSHOT = 'snapshot.bson';
-export const journalName = (gen: number): string => `journal.${gen}`;
-export const JOURNAL_RE = /^journal\.(\d+)$/;
-export const BACKUP_PREFIX = 'repair-backup-';
-
-export function fsyncDir(dir: string): void {
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    /* some platforms cannot fsync directories */
-  }
-}
-
-/** Directory 0700, our files 0600: they hold e-mail addresses, messages and postal addresses. */
-export function tightenPermissions(dir: string): void {
-  const tighten = (p: string, mode: number): void => {
-    const st = fs.statSync(p);
-    if ((st.mode & 0o777) !== mode) fs.chmodSync(p, mode);
-  };
-  tighten(dir, 0o700);
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isFile() && (e.name === SNAPSHOT || e.name === LOCK_FILE || JOURNAL_RE.test(e.name))) tighten(p, 0o600);
-    else if (e.isDirectory() && e.name.startsWith(BACKUP_PREFIX)) {
-      tighten(p, 0o700);
-      for (const f of fs.readdirSync(p, { withFileTypes: true })) if (f.isFile()) tighten(path.join(p, f.name), 0o600);
-    }
-  }
-}
-
-function shellQuote(s: string): string {
-  return /^[\w./:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-export class StorageDamageError extends Error {
-  constructor(
-    readonly dir: string,
-    readonly file: string,
-    readonly offset: number | null,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StorageDamageError';
-  }
-}
-
-function damageError(dir: string, file: string, size: number, d: Damage, intactAfter: number): StorageDamageError {
-  const after = intactAfter ? ` ${intactAfter} intact record(s) follow the damage; starting anyway would lose them.` : '';
-  return new StorageDamageError(
-    dir,
-    file,
-    d.offset,
-    d.reason,
-    `${file} is damaged at byte offset ${d.offset} (of ${size}): ${d.reason}.${after} ` +
-      `The engine did not start and changed nothing. Keep a copy of ${dir}, then run ` +
-      `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\`: it backs the damaged file up and keeps every intact record.`,
-  );
-}
+export { BACKUP_PREFIX, fsyncDir, JOURNAL_RE, journalName, SNAPSHOT, StorageDamageError, tightenPermissions } from './storageFiles';
 
 export interface StorageOptions {
   /** Compact when the journal exceeds this many bytes (and twice the last snapshot). */
   compactBytes?: number;
   /** The directory's lock (acquireDirLock); released by close(). */
   lock: DirLock;
-  /** Dumps the whole state as ops, for snapshots. */
+  /** Dumps the whole state as ops, for snapshots written at once (compact()). */
   dump: () => Iterable<Doc>;
-  /** Told when a start drops a torn journal tail (default: stderr). */
+  /**
+   * Captures the whole state as it is now and gives it as ops, read later while writes go on
+   * (background compaction). Without it, compactions are done at once with `dump`.
+   */
+  freeze?: () => Iterable<Doc>;
+  /** Told when a start drops a torn journal tail, or a background compaction fails (default: stderr). */
   logger?: EngineLogger;
   /** Called once every recovered op is applied, before anything is written. */
   onLoaded?: () => void;
+  /** Told as a start reads its files: records applied, and the records the files hold (an estimate until the end). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The generation a snapshot's first record names, or null when it is not such a record. */
+function headGen(payload: Buffer): number | null {
+  try {
+    const d = BSON.deserialize(payload);
+    return Object.keys(d).length === 1 && typeof d.gen === 'number' ? d.gen : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -111,6 +65,7 @@ const MAX_SYNC_BYTES = 64 * 1024 * 1024;
 
 export class Storage {
   private fd: number;
+  /** Generation of the journal appended to. */
   private gen: number;
   private journalBytes: number;
   private snapshotBytes = 0;
@@ -123,8 +78,12 @@ export class Storage {
   private failed: Error | null = null;
   private readonly lock: DirLock;
   private readonly compactBytes: number;
+  private readonly logger: EngineLogger;
+  /** The snapshot being written in the background, if any. */
+  private compacting: Promise<void> | null = null;
   /** Called to dump the whole state as ops when compacting. */
   dump: () => Iterable<Doc>;
+  freeze: (() => Iterable<Doc>) | undefined;
 
   private constructor(
     readonly dir: string,
@@ -137,42 +96,78 @@ export class Storage {
     this.nextSeq = recovered.nextSeq;
     this.lock = opts.lock;
     this.dump = opts.dump;
+    this.freeze = opts.freeze;
+    this.logger = opts.logger ?? stderrLogger;
     this.compactBytes = opts.compactBytes ?? 64 * 1024 * 1024;
     this.fd = fs.openSync(path.join(dir, journalName(this.gen)), 'a', 0o600);
   }
 
   /**
    * Open a locked data directory; `apply` receives every recovered op in order. Throws
-   * StorageDamageError, having changed nothing, if any file is damaged.
+   * StorageDamageError, having changed nothing on disk, if any file is damaged.
+   *
+   * The snapshot of generation g goes with journal.g and the journals after it: a background
+   * compaction starts journal.g+1 when it freezes the state, then writes snapshot g+1, so a stop
+   * in between leaves snapshot g, journal.g and journal.g+1, all replayed in turn.
    */
   static open(dir: string, apply: (op: Doc) => void, opts: StorageOptions): Storage {
-    // Phase 1: read and check everything; change nothing.
+    // Phase 1: read and check everything; change nothing on disk.
     let gen = 0;
     let snapshotBytes = 0;
     let legacy = false;
-    const recovered: Doc[][] = [];
     const snapFile = path.join(dir, SNAPSHOT);
+    const journals = new Map<number, string>();
+    for (const f of fs.readdirSync(dir)) {
+      const m = JOURNAL_RE.exec(f);
+      if (m) journals.set(Number(m[1]), f);
+    }
+    if (fs.existsSync(snapFile)) {
+      const st = fs.statSync(snapFile);
+      snapshotBytes = st.size;
+      const head = fs.readFileSync(snapFile).subarray(0, 4096);
+      const r0 = readStrict(head, { allowTornTail: true });
+      gen = (r0.records[0] && headGen(r0.records[0].payload)) ?? 0;
+    }
+    // The journals that go with the snapshot: gen, gen+1 ... without a gap; empty ones at the end
+    // were created by a compaction that wrote nothing to them (removed below).
+    const chain: number[] = [];
+    for (let g = gen; journals.has(g); g++) chain.push(g);
+    while (chain.length > 1 && fs.statSync(path.join(dir, journalName(chain[chain.length - 1]))).size === 0) chain.pop();
+    // Records are applied as they are read (the engine's memory is discarded if damage stops the
+    // start); progress is told by records, the total estimated from the bytes read so far.
+    const files = [...(fs.existsSync(snapFile) ? [snapFile] : []), ...chain.map((g) => path.join(dir, journalName(g)))];
+    const totalBytes = files.reduce((n, f) => n + fs.statSync(f).size, 0);
+    let doneRecords = 0;
+    let doneBytes = 0;
+    const progress = (recEnd: number, base: number): void => {
+      doneRecords++;
+      const read = base + recEnd;
+      const total = read >= totalBytes ? doneRecords : Math.max(doneRecords + 1, Math.round((doneRecords * totalBytes) / Math.max(1, read)));
+      opts.onProgress?.(doneRecords, total);
+    };
     if (fs.existsSync(snapFile)) {
       const buf = fs.readFileSync(snapFile);
-      snapshotBytes = buf.length;
       // A snapshot is renamed into place whole: any flaw, even at its end, is damage.
-      const r = readStrict(buf, { allowTornTail: false });
+      const r = readStrict(buf, {
+        allowTornTail: false,
+        onRecord: (rec, i) => {
+          if (i > 0) for (const op of rec.ops) apply(op);
+          progress(rec.end, doneBytes);
+        },
+      });
       if (r.damage) throw damageError(dir, snapFile, buf.length, r.damage, r.intactAfterDamage);
-      const head = r.records[0]?.ops[0];
-      if (!head || typeof head.gen !== 'number')
+      if (!r.records.length || headGen(r.records[0].payload) !== gen)
         throw damageError(dir, snapFile, buf.length, { offset: 0, reason: 'the snapshot does not begin with its header record' }, Math.max(0, r.records.length - 1));
-      gen = head.gen;
       legacy ||= r.format === 1;
-      for (const rec of r.records.slice(1)) recovered.push(rec.ops);
+      doneBytes += buf.length;
     }
     const leftovers: string[] = [];
     for (const f of fs.readdirSync(dir)) {
       const m = JOURNAL_RE.exec(f);
       if (f.endsWith('.tmp')) leftovers.push(f);
       else if (m && Number(m[1]) < gen) leftovers.push(f); // its writes are in the snapshot
-      else if (m && Number(m[1]) > gen) {
-        // Compaction creates the next journal empty and writes to it only after the snapshot is in
-        // place: a newer journal with data means the snapshot is missing or older than it should be.
+      else if (m && !chain.includes(Number(m[1]))) {
+        // A journal after a gap: the snapshot or a journal between them is missing.
         if (fs.statSync(path.join(dir, f)).size > 0)
           throw new StorageDamageError(
             dir,
@@ -185,32 +180,44 @@ export class Storage {
         leftovers.push(f);
       }
     }
-    const jf = path.join(dir, journalName(gen));
-    let journalBytes = 0;
-    let nextSeq = 0;
-    let torn: { offset: number; bytes: number; reason: string; records: number } | null = null;
-    if (fs.existsSync(jf)) {
-      const buf = fs.readFileSync(jf);
-      const r = readStrict(buf, { allowTornTail: true });
-      if (r.damage) throw damageError(dir, jf, buf.length, r.damage, r.intactAfterDamage);
-      // an append cut short: never acknowledged
-      if (r.tornTail) torn = { offset: r.validEnd, bytes: buf.length - r.validEnd, reason: r.tornReason ?? '', records: r.records.length };
-      legacy ||= r.format === 1 && buf.length > 0;
-      for (const rec of r.records) recovered.push(rec.ops);
-      journalBytes = r.validEnd;
-      nextSeq = r.records.length;
-    } else if (fs.existsSync(snapFile)) {
+    if (!chain.length && fs.existsSync(snapFile)) {
+      const missing = path.join(dir, journalName(gen));
       // Compaction creates the snapshot's journal before renaming the snapshot into place.
       throw new StorageDamageError(
         dir,
-        jf,
+        missing,
         null,
         'journal missing',
-        `${jf} is missing: it holds the writes acknowledged after the snapshot ${snapFile} (generation ${gen}) was taken. ` +
+        `${missing} is missing: it holds the writes acknowledged after the snapshot ${snapFile} (generation ${gen}) was taken. ` +
           `The engine did not start and changed nothing. Put it back if you can; if it is lost, ` +
           `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\` starts again from the snapshot alone (an empty journal is created).`,
       );
     }
+    const jf = path.join(dir, journalName(chain.length ? chain[chain.length - 1] : gen));
+    let journalBytes = 0;
+    let nextSeq = 0;
+    let torn: { offset: number; bytes: number; reason: string; records: number } | null = null;
+    for (const g of chain) {
+      const file = path.join(dir, journalName(g));
+      const last = file === jf;
+      const buf = fs.readFileSync(file);
+      // Only the journal appended to last can end in an interrupted append.
+      const r = readStrict(buf, {
+        allowTornTail: last,
+        onRecord: (rec) => {
+          for (const op of rec.ops) apply(op);
+          progress(rec.end, doneBytes);
+        },
+      });
+      if (r.damage) throw damageError(dir, file, buf.length, r.damage, r.intactAfterDamage);
+      // an append cut short: never acknowledged
+      if (r.tornTail) torn = { offset: r.validEnd, bytes: buf.length - r.validEnd, reason: r.tornReason ?? '', records: r.records.length };
+      legacy ||= r.format === 1 && buf.length > 0;
+      journalBytes += r.validEnd;
+      if (last) nextSeq = r.records.length;
+      doneBytes += buf.length;
+    }
+    opts.onProgress?.(doneRecords, doneRecords);
     // Phase 2: the files are sound.
     opts.lock.publish();
     tightenPermissions(dir);
@@ -230,12 +237,12 @@ export class Storage {
       );
     }
     const created = !fs.existsSync(jf);
-    for (const ops of recovered) for (const op of ops) apply(op);
     opts.onLoaded?.();
-    const storage = new Storage(dir, opts, { gen, journalBytes, snapshotBytes, nextSeq });
+    const storage = new Storage(dir, opts, { gen: chain.length ? chain[chain.length - 1] : gen, journalBytes, snapshotBytes, nextSeq });
     if (created || leftovers.length) fsyncDir(dir);
-    // Files of the previous format are rewritten in this one at once (never appended to).
-    if (legacy) {
+    // Files of the previous format are rewritten in this one at once (never appended to); so are
+    // the journals an interrupted compaction left.
+    if (legacy || chain.length > 1) {
       try {
         storage.compact();
       } catch (e) {
@@ -307,12 +314,66 @@ export class Storage {
   }
 
   private maybeCompact(): void {
+    if (this.compacting || this.closed) return;
     if (this.journalBytes < Math.max(this.compactBytes, 2 * this.snapshotBytes)) return;
-    this.compact();
+    if (this.freeze) void this.compactInBackground().catch(() => undefined);
+    else this.compact();
   }
 
-  /** Write a snapshot of the current state and start a fresh journal. Synchronous. */
+  private removeJournalsBefore(gen: number): void {
+    for (const f of fs.readdirSync(this.dir)) {
+      const m = JOURNAL_RE.exec(f);
+      if (m && Number(m[1]) < gen) fs.rmSync(path.join(this.dir, f), { force: true });
+    }
+  }
+
+  /**
+   * Starts the next journal now and writes the snapshot of this moment (`freeze`) in the
+   * background, then renames it into place and removes the older journals. Called between syncs
+   * (no append in flight). A failure leaves the journals, all replayed by the next start, and is
+   * logged; the next compaction tries again.
+   */
+  compactInBackground(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    const ops = (this.freeze ?? this.dump)();
+    const newGen = this.gen + 1;
+    const newJournal = path.join(this.dir, journalName(newGen));
+    const jfd = fs.openSync(newJournal, 'w', 0o600);
+    fs.fchmodSync(jfd, 0o600);
+    fs.fsyncSync(jfd);
+    fs.closeSync(jfd);
+    fsyncDir(this.dir);
+    fs.closeSync(this.fd);
+    this.fd = fs.openSync(newJournal, 'a', 0o600);
+    this.gen = newGen;
+    this.journalBytes = 0;
+    this.nextSeq = 0;
+    const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
+    const run = (async (): Promise<void> => {
+      try {
+        const bytes = await writeSnapshotFile(tmp, newGen, ops);
+        await fs.promises.rename(tmp, path.join(this.dir, SNAPSHOT));
+        fsyncDir(this.dir);
+        this.removeJournalsBefore(newGen);
+        this.snapshotBytes = bytes;
+      } catch (e) {
+        fs.rmSync(tmp, { force: true });
+        this.logger.warn(
+          { dir: this.dir, err: String(e) },
+          `${this.dir}: compaction failed (${String(e)}); the journals are kept, and replayed by the next start`,
+        );
+        throw e;
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    this.compacting = run;
+    return run;
+  }
+
+  /** Write a snapshot of the current state and start a fresh journal, at once (synchronously). */
   compact(): void {
+    if (this.compacting) throw new Error('a compaction is already running');
     const newGen = this.gen + 1;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
     const fd = fs.openSync(tmp, 'w', 0o600);
@@ -357,7 +418,7 @@ export class Storage {
     fs.closeSync(this.fd);
     fs.closeSync(jfd);
     this.fd = fs.openSync(newJournal, 'a', 0o600);
-    fs.rmSync(path.join(this.dir, journalName(this.gen)), { force: true });
+    this.removeJournalsBefore(newGen);
     this.gen = newGen;
     this.journalBytes = 0;
     this.nextSeq = 0;
@@ -371,6 +432,7 @@ export class Storage {
   async close(): Promise<void> {
     if (this.closed) return;
     while (this.flushing) await new Promise((r) => setTimeout(r, 2));
+    await this.compacting?.catch(() => undefined);
     this.closed = true;
     fs.closeSync(this.fd);
     this.lock.release();

@@ -22,14 +22,14 @@ export class TxnOverlay implements CollView, ChangeListener {
 
   constructor(readonly base: Collection) {
     base.listeners.add(this);
-    const self = this;
+    const values = (): IterableIterator<Doc> => this.values();
     this.docs = {
       get: (id) => this.get(id),
       has: (id) => this.get(id) !== undefined,
-      values: () => this.values(),
+      values,
       get size() {
         let n = 0;
-        for (const _ of self.values()) n++;
+        for (const _ of values()) n++;
         return n;
       },
     };
@@ -93,13 +93,14 @@ export class TxnOverlay implements CollView, ChangeListener {
     const ids = new Set(plan.ids);
     for (const id of this.frozen.keys()) ids.add(id);
     for (const id of this.changes.keys()) ids.add(id);
-    const self = this;
-    return (function* () {
-      for (const id of ids) {
-        const d = self.get(id);
-        if (d) yield d;
-      }
-    })();
+    return this.resolve(ids);
+  }
+
+  private *resolve(ids: Iterable<string>): IterableIterator<Doc> {
+    for (const id of ids) {
+      const d = this.get(id);
+      if (d) yield d;
+    }
   }
 
   private checkUnique(doc: Doc, id: string): void {
