@@ -25,11 +25,16 @@ export class HeapGuard {
   private measuredAt = 0;
   private used = 0;
   private limit = 1;
-  /** For tests: the heap figures to judge instead of v8's. */
-  stats: () => { used: number; limit: number } = () => {
+  private stats: () => { used: number; limit: number } = () => {
     const h = v8.getHeapStatistics();
     return { used: h.used_heap_size, limit: h.heap_size_limit };
   };
+
+  /** Where the heap figures come from (v8's by default), measured again at the next check. */
+  measureWith(stats: () => { used: number; limit: number }): void {
+    this.stats = stats;
+    this.measuredAt = 0;
+  }
 
   check(now = Date.now()): void {
     if (now - this.measuredAt >= MEASURE_EVERY_MS) {
