@@ -172,7 +172,7 @@ describeEngine('planner (engine only)', () => {
       },
     });
     expect((r.executionStats as { totalDocsExamined: number }).totalDocsExamined).toBe(22);
-    const ids = await client.db('plan').collection('users').find(filter).map((d) => d._id as number).toArray();
+    const ids = await client.db('plan').collection('users').find(filter).map((d) => d._id as unknown as number).toArray();
     expect(ids.sort((a, b) => a - b)).toEqual([...Array(200).keys()].filter((i) => i % 10 === 3 || i === 9 || i === 150));
     expect(winning(await plan({ $or: [{ owner: 'o3' }, { nope: 1 }] }))).toMatchObject({ stage: 'COLLSCAN' });
   });
