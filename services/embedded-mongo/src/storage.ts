@@ -48,6 +48,28 @@ export interface StorageOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+interface Rotation {
+  gen: number;
+  /** Queued writes (batches) still to append to the current journal: the snapshot holds them. */
+  boundary: number;
+  /** The next journal exists (created and synced). */
+  ready: boolean;
+  switched: () => void;
+}
+
+async function fsyncDirAsync(dir: string): Promise<void> {
+  try {
+    const fh = await fs.promises.open(dir, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    /* some platforms cannot fsync directories */
+  }
+}
+
 /**
  * The most bytes of writes appended as one record: a burst of large writes is split over several
  * syncs rather than building one record near the 4 GB a record length and a Buffer can hold.
@@ -72,6 +94,10 @@ export class Storage {
   private readonly logger: EngineLogger;
   /** The snapshot being written in the background, if any. */
   private compacting: Promise<void> | null = null;
+  /** A compaction's switch to the next journal, while it waits (maybeRotate). */
+  private rotation: Rotation | null = null;
+  /** A record is being written and synced. */
+  private inFlight = false;
   /** Called to dump the whole state as ops when compacting. */
   dump: () => Iterable<Doc>;
   freeze: (() => Iterable<Doc>) | undefined;
@@ -157,15 +183,27 @@ export class Storage {
   private flushLoop(): void {
     if (this.pending.length === 0 || this.closed) {
       this.flushing = false;
+      this.maybeRotate();
       return;
+    }
+    const rot = this.rotation;
+    if (rot && rot.boundary === 0) {
+      // These writes are not in the snapshot being written: they wait for the next journal.
+      if (!rot.ready) {
+        this.flushing = false;
+        return;
+      }
+      this.maybeRotate();
     }
     // The queued writes become one record (see the top of this file), up to MAX_SYNC_BYTES; the
     // rest waits for the next sync. Numbered here, not in append(): a compaction may have started
-    // a new journal.
+    // a new journal. While a compaction starts, the writes its snapshot holds go to the journal
+    // it replaces, and only they.
+    const limit = this.rotation ? this.rotation.boundary : this.pending.length;
     const docs: Uint8Array[] = [];
     let size = 0;
     let n = 0;
-    while (n < this.pending.length && (n === 0 || size < MAX_SYNC_BYTES)) {
+    while (n < limit && (n === 0 || size < MAX_SYNC_BYTES)) {
       for (const op of this.pending[n]) {
         const d = BSON.serialize(op);
         docs.push(d);
@@ -173,11 +211,14 @@ export class Storage {
       }
       n++;
     }
+    if (this.rotation) this.rotation.boundary -= n;
     const buf = encodePayload(Buffer.concat(docs, size), this.nextSeq++);
     const waiters = this.waiters.splice(0, n);
     this.pending.splice(0, n);
     const fd = this.fd;
+    this.inFlight = true;
     const done = (err: Error | null): void => {
+      this.inFlight = false;
       if (err) {
         this.failed = err;
         // The writes queued behind this sync will never be written either.
@@ -205,7 +246,8 @@ export class Storage {
     if (this.compacting || this.closed) return;
     if (this.journalBytes < Math.max(this.compactBytes, 2 * this.snapshotBytes)) return;
     if (this.freeze) void this.compactInBackground().catch(() => undefined);
-    else this.compact();
+    // A snapshot written at once must not hold writes queued for this journal.
+    else if (!this.pending.length) this.compact();
   }
 
   private removeJournalsBefore(gen: number): void {
@@ -216,36 +258,75 @@ export class Storage {
   }
 
   /**
-   * Starts the next journal now and writes the snapshot of this moment (`freeze`) in the
-   * background, then renames it into place and removes the older journals. Called between syncs
-   * (no append in flight). A failure leaves the journals, all replayed by the next start, and is
-   * logged; the next compaction tries again.
+   * Appends go to the next journal once the writes the snapshot holds are all in the current one
+   * and the next journal exists: only between appends.
+   */
+  private maybeRotate(): void {
+    const rot = this.rotation;
+    if (!rot || !rot.ready || rot.boundary > 0 || this.inFlight || this.closed) return;
+    fs.closeSync(this.fd);
+    this.fd = fs.openSync(path.join(this.dir, journalName(rot.gen)), 'a', 0o600);
+    this.gen = rot.gen;
+    this.journalBytes = 0;
+    this.nextSeq = 0;
+    this.rotation = null;
+    rot.switched();
+    if (this.pending.length && !this.flushing) {
+      this.flushing = true;
+      setImmediate(() => this.flushLoop());
+    }
+  }
+
+  /**
+   * Captures the state now (`freeze`) and writes it as the next generation's snapshot in the
+   * background, while the next journal is created; the writes the capture holds are appended to
+   * the current journal, every later one to the next. Then the snapshot is renamed into place and
+   * the older journals removed. A stop at any point leaves files a start replays exactly once
+   * (recovery.ts). A failure keeps the journals and is logged; the next compaction tries again.
+   * Called between appends (none in flight).
    */
   compactInBackground(): Promise<void> {
     if (this.compacting) return this.compacting;
     const ops = (this.freeze ?? this.dump)();
     const newGen = this.gen + 1;
+    let switched = (): void => {};
+    const isSwitched = new Promise<void>((resolve) => (switched = resolve));
+    const rot: Rotation = { gen: newGen, boundary: this.pending.length, ready: false, switched };
+    this.rotation = rot;
     const newJournal = path.join(this.dir, journalName(newGen));
-    const jfd = fs.openSync(newJournal, 'w', 0o600);
-    fs.fchmodSync(jfd, 0o600);
-    fs.fsyncSync(jfd);
-    fs.closeSync(jfd);
-    fsyncDir(this.dir);
-    fs.closeSync(this.fd);
-    this.fd = fs.openSync(newJournal, 'a', 0o600);
-    this.gen = newGen;
-    this.journalBytes = 0;
-    this.nextSeq = 0;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
     const run = (async (): Promise<void> => {
       try {
+        const fh = await fs.promises.open(newJournal, 'w', 0o600);
+        try {
+          await fh.chmod(0o600);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await fsyncDirAsync(this.dir);
+        rot.ready = true;
+        this.maybeRotate();
+        if (this.rotation === rot && !this.flushing && this.pending.length) {
+          this.flushing = true;
+          setImmediate(() => this.flushLoop());
+        }
         const bytes = await writeSnapshotFile(tmp, newGen, ops);
+        await isSwitched;
         await fs.promises.rename(tmp, path.join(this.dir, SNAPSHOT));
-        fsyncDir(this.dir);
+        await fsyncDirAsync(this.dir);
         this.removeJournalsBefore(newGen);
         this.snapshotBytes = bytes;
       } catch (e) {
         fs.rmSync(tmp, { force: true });
+        if (this.rotation === rot) {
+          // Not switched: every write stays in the current journal.
+          this.rotation = null;
+          if (this.pending.length && !this.flushing) {
+            this.flushing = true;
+            setImmediate(() => this.flushLoop());
+          }
+        }
         this.logger.warn(
           { dir: this.dir, err: String(e) },
           `${this.dir}: compaction failed (${String(e)}); the journals are kept, and replayed by the next start`,
@@ -262,6 +343,7 @@ export class Storage {
   /** Write a snapshot of the current state and start a fresh journal, at once (synchronously). */
   compact(): void {
     if (this.compacting) throw new Error('a compaction is already running');
+    if (this.pending.length || this.inFlight) throw new Error('compact() runs between writes');
     const newGen = this.gen + 1;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
     const fd = fs.openSync(tmp, 'w', 0o600);
@@ -319,8 +401,11 @@ export class Storage {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.flushing) await new Promise((r) => setTimeout(r, 2));
-    await this.compacting?.catch(() => undefined);
+    for (;;) {
+      if (this.compacting) await this.compacting.catch(() => undefined);
+      else if (this.flushing || this.inFlight) await new Promise((r) => setTimeout(r, 2));
+      else break;
+    }
     this.closed = true;
     fs.closeSync(this.fd);
     this.lock.release();

@@ -120,6 +120,31 @@ describeEngine('journal and files at scale (engine only)', () => {
   });
   let s: Awaited<ReturnType<typeof start>>;
 
+  test('updates journaled as changes, queued while compactions start, are replayed exactly once', async () => {
+    const dir = tmpDir('queued');
+    let srv = await start({ port: 0, dbPath: dir, compactBytes: 8 * 1024 });
+    await withClient(srv.uri, async (c) => {
+      const col = c.db('app').collection('lists');
+      await col.insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: i as never, order: [] as string[] })));
+      // 20 writers: writes queue up behind each sync, and compactions start among them
+      await Promise.all(
+        Array.from({ length: 20 }, async (_, w) => {
+          for (let k = 0; k < 15; k++) await col.updateOne({ _id: (w % 5) as never }, { $push: { order: `w${w}-${k}-${'y'.repeat(100)}` } } as never);
+        }),
+      );
+    });
+    await srv.stop();
+    srv = await start({ port: 0, dbPath: dir });
+    await withClient(srv.uri, async (c) => {
+      const docs = await c.db('app').collection('lists').find({}).sort({ _id: 1 }).toArray();
+      expect(docs.map((d) => (d.order as string[]).length)).toEqual([60, 60, 60, 60, 60]);
+      for (const d of docs) expect(new Set(d.order as string[]).size).toBe(60);
+    });
+    await srv.stop();
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('journal')).length).toBe(1);
+    expect(fs.readdirSync(dir)).toContain('snapshot.bson'); // compactions happened
+  });
+
   test('a stop in the middle of a compaction reopens: the snapshot, its journal and the next one are replayed, then folded', async () => {
     // Journal 0 (writes A), then journal 1 started by the compaction (writes B), snapshot half written.
     const a = tmpDir('mid-a');
