@@ -51,7 +51,14 @@ export function recover(dir: string, apply: (op: Doc) => void, onProgress?: (don
   if (fs.existsSync(snapFile)) {
     const st = fs.statSync(snapFile);
     snapshotBytes = st.size;
-    const head = fs.readFileSync(snapFile).subarray(0, 4096);
+    // The header record is small and first: its generation names the journals to read.
+    const head = Buffer.alloc(Math.min(4096, st.size));
+    const fd = fs.openSync(snapFile, 'r');
+    try {
+      fs.readSync(fd, head, 0, head.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
     const r0 = readStrict(head, { allowTornTail: true });
     gen = (r0.records[0] && headGen(r0.records[0].payload)) ?? 0;
   }
