@@ -24,6 +24,7 @@ import { Doc, isPlainObject, plainNumbers, queryView, valueKey } from './values'
 import { MAX_BSON_SIZE } from './wire';
 import { checkIdValue, checkSize, normalizeSort, prepareCommand } from './commandChecks';
 import { growsData, HeapGuard } from './heapGuard';
+import { dumpOps, freezeOps } from './dumps';
 
 export type { ConnInfo, Ctx, Handler } from './types';
 
@@ -275,57 +276,14 @@ export class Engine implements EngineApi {
     return () => {};
   }
 
-  /** The whole state as ops, for snapshots. */
-  *dumpOps(): Iterable<Doc> {
-    for (const [db, colls] of this.dbs)
-      for (const [name, coll] of colls) {
-        yield { o: 'cc', db, c: name, opts: coll.options };
-        for (const idx of coll.indexes.values()) yield { o: 'ci', db, c: name, spec: idx.spec };
-        let batch: Doc[] = [];
-        let bytes = 0;
-        for (const d of coll.docs.values()) {
-          const s = BSON.calculateObjectSize(d);
-          if (batch.length && bytes + s > 4 * 1024 * 1024) {
-            yield { o: 'puts', db, c: name, ds: batch };
-            batch = [];
-            bytes = 0;
-          }
-          batch.push(d);
-          bytes += s;
-        }
-        if (batch.length) yield { o: 'puts', db, c: name, ds: batch };
-      }
+  /** The whole state as ops, read as it goes, for snapshots written at once. */
+  dumpOps(): Iterable<Doc> {
+    return dumpOps(this.dbs);
   }
 
-  /**
-   * The whole state as it is now, as ops read later (a background compaction) while writes go on:
-   * stored documents are never changed in place, so capturing each collection's list of documents
-   * is enough. Documents come in batches of about 256 kB, so writing one never holds the thread long.
-   */
+  /** The whole state as it is now, as ops read later (a background compaction; see dumps.ts). */
   freezeOps(): Iterable<Doc> {
-    const parts: { db: string; name: string; options: Doc; specs: IndexSpec[]; docs: Doc[] }[] = [];
-    for (const [db, colls] of this.dbs)
-      for (const [name, coll] of colls)
-        parts.push({ db, name, options: coll.options, specs: [...coll.indexes.values()].map((i) => i.spec), docs: Array.from(coll.docs.values()) });
-    return (function* () {
-      for (const p of parts) {
-        yield { o: 'cc', db: p.db, c: p.name, opts: p.options };
-        for (const spec of p.specs) yield { o: 'ci', db: p.db, c: p.name, spec };
-        let batch: Doc[] = [];
-        let bytes = 0;
-        for (const d of p.docs) {
-          const size = BSON.calculateObjectSize(d);
-          if (batch.length && bytes + size > 256 * 1024) {
-            yield { o: 'puts', db: p.db, c: p.name, ds: batch };
-            batch = [];
-            bytes = 0;
-          }
-          batch.push(d);
-          bytes += size;
-        }
-        if (batch.length) yield { o: 'puts', db: p.db, c: p.name, ds: batch };
-      }
-    })();
+    return freezeOps(this.dbs);
   }
 
   // ---------- entry point ----------
