@@ -69,7 +69,7 @@ const compactions = new Counter({
 });
 const compactionDuration = new Histogram({
   name: 'embedded_engine_compaction_duration_seconds',
-  help: 'Time a journal compaction took (the engine answers nothing meanwhile)',
+  help: 'Time a journal compaction took (written in the background, a slice of a few milliseconds at a time)',
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [engineRegistry],
 });
@@ -121,6 +121,16 @@ export function instrumentEngine(): void {
     } finally {
       stop();
     }
+  };
+  const background = Storage.prototype.compactInBackground;
+  Storage.prototype.compactInBackground = function (this: Storage) {
+    const stop = compactionDuration.startTimer();
+    const run = background.call(this);
+    run.then(
+      () => compactions.inc({ outcome: 'ok' }),
+      () => compactions.inc({ outcome: 'failed' }),
+    ).finally(stop);
+    return run;
   };
   const compact = Storage.prototype.compact;
   Storage.prototype.compact = function (this: Storage) {

@@ -1,9 +1,12 @@
-// npm run bench:engine — throughput through mongoose against a durable engine (dbPath in a temp dir).
+// npm run bench:engine — throughput through mongoose against a durable engine (dbPath in a temp dir),
+// then the figures that must not grow with the database (growth.ts), as ratios to a baseline of
+// the same run. BENCH_ONLY=growth skips the throughput part.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import mongoose from 'mongoose';
 import { start } from '../src/index';
+import { BIG, compactionStall, journalBytesPerPush, loadTime, transactionalInserts } from './growth';
 
 const LOOKUPS = 2000;
 
@@ -23,7 +26,29 @@ function fmt(x: number): string {
   return `${Math.round(x).toLocaleString('en-US')}/s`;
 }
 
+async function growth(): Promise<void> {
+  const rows: [string, string][] = [];
+  const k = (n: number): string => `${Math.round(n / 1000)}k`;
+  const txn = await transactionalInserts();
+  rows.push([`transactional insert (+ list $push), ms @ 1k / @ ${k(BIG)}`, `${txn.small.toFixed(2)} / ${txn.big.toFixed(2)}  ratio ${(txn.big / txn.small).toFixed(2)}`]);
+  const loadSmall = await loadTime(BIG / 10);
+  const loadBig = await loadTime(BIG);
+  rows.push([`load at start, s @ ${k(BIG / 10)} / @ ${k(BIG)} docs`, `${loadSmall.toFixed(2)} / ${loadBig.toFixed(2)}  ratio ${(loadBig / loadSmall).toFixed(2)} (linear: 10)`]);
+  const j10 = await journalBytesPerPush(10);
+  const j1000 = await journalBytesPerPush(1000);
+  rows.push(['journal bytes per $push, array of 10 / of 1,000', `${Math.round(j10)} / ${Math.round(j1000)}  ratio ${(j1000 / j10).toFixed(2)}`]);
+  const c = await compactionStall(BIG);
+  rows.push([
+    `compaction of ${k(BIG)} docs: longest stall / written at once, ms`,
+    `${c.stallMs.toFixed(1)} / ${c.syncMs.toFixed(1)}  ratio ${(c.stallMs / c.syncMs).toFixed(3)}${c.background ? '' : ' (no background compaction)'}`,
+  ]);
+  const w = Math.max(...rows.map((r) => r[0].length));
+  process.stdout.write('embedded-mongo growth (ratios to a baseline of this run)\n');
+  for (const [name, v] of rows) process.stdout.write(`  ${name.padEnd(w)}  ${v}\n`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'growth') return growth();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-bench-'));
   const server = await start({ port: 0, dbPath: dir });
   const conn = await mongoose.createConnection(server.uri, { dbName: 'bench' }).asPromise();
@@ -80,6 +105,7 @@ async function main(): Promise<void> {
   await conn.close();
   await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
+  await growth();
 }
 
 main().catch((e) => {

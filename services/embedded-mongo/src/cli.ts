@@ -3,7 +3,7 @@
 import { start } from './index';
 import { formatRepairReport, repair } from './repair';
 
-const USAGE = `usage: embedded-mongo [--port 27017] [--dbpath <dir>] [--host 127.0.0.1]
+const USAGE = `usage: embedded-mongo [--port 27017] [--dbpath <dir>] [--host 127.0.0.1] [--heap-write-limit 0.85]
        embedded-mongo --repair --dbpath <dir>   (engine stopped: back up damaged files, keep every intact record)
 `;
 
@@ -27,7 +27,17 @@ async function main(): Promise<void> {
   }
   const port = Number(arg('port') ?? 27017);
   const host = arg('host');
-  const server = await start({ port, dbPath, host });
+  const limit = arg('heap-write-limit');
+  const heapWriteLimit = limit === undefined ? undefined : Number(limit);
+  // `npm start` waits for the engine while these lines keep coming (at most one a second).
+  let shown = 0;
+  const onProgress = (done: number, total: number): void => {
+    const now = Date.now();
+    if (now - shown < 1000) return;
+    shown = now;
+    process.stdout.write(`embedded-mongo: loading ${done}/${total} records\n`);
+  };
+  const server = await start({ port, dbPath, host, heapWriteLimit, onProgress });
   process.stdout.write(`${server.uri}\n`);
   let stopping = false;
   const shutdown = (): void => {

@@ -9,7 +9,10 @@
 //   transactions.ts  commitTransaction, abortTransaction (the state: ../transactionState.ts)
 import { BSON, Long } from 'bson';
 import { find as mingoFind } from 'mingo';
-import { Collection, IndexSpec } from './collection';
+import { Collection } from './collection';
+import type { CollView, IndexSpec } from './collection';
+import { replaceOp, replayUpdate } from './journalDiff';
+import { TxnOverlay } from './txnOverlay';
 import { MongoError, toMongoError } from './errors';
 import { Snapshots, SNAPSHOT_READS } from './snapshots';
 import { Transactions } from './transactionState';
@@ -20,6 +23,8 @@ import { matcher } from './update';
 import { Doc, isPlainObject, plainNumbers, queryView, valueKey } from './values';
 import { MAX_BSON_SIZE } from './wire';
 import { checkIdValue, checkSize, normalizeSort, prepareCommand } from './commandChecks';
+import { growsData, HeapGuard } from './heapGuard';
+import { dumpOps, freezeOps } from './dumps';
 
 export type { ConnInfo, Ctx, Handler } from './types';
 
@@ -41,6 +46,8 @@ export class Engine implements EngineApi {
   port = 0;
   private sweeper: NodeJS.Timeout;
   private snapshots = new Snapshots();
+  /** Refuses writes once the heap is this full (HeapGuard); 1 turns it off. */
+  readonly heap = new HeapGuard();
 
   /** `tables`: the command families it answers (COMMAND_TABLES from commands/index.ts). */
   constructor(tables: readonly CommandTable[]) {
@@ -100,7 +107,19 @@ export class Engine implements EngineApi {
 
   // ---------- state ----------
 
-  getColl(db: string, name: string, ctx?: Ctx): Collection | undefined {
+  private loading = false;
+
+  /** While a start replays the files: documents are stored, indexes built once by finishLoad(). */
+  beginLoad(): void {
+    this.loading = true;
+  }
+
+  finishLoad(): void {
+    this.loading = false;
+    for (const colls of this.dbs.values()) for (const coll of colls.values()) coll.finishLoad();
+  }
+
+  getColl(db: string, name: string, ctx?: Ctx): CollView | undefined {
     if (ctx?.snapshot) return ctx.snapshot.dbs.get(db)?.get(name);
     if (ctx?.txn) {
       const c = ctx.txn.colls.get(`${db}.${name}`);
@@ -116,6 +135,7 @@ export class Engine implements EngineApi {
     let c = d.get(name);
     if (c) return { coll: c, created: false };
     c = new Collection(db, name, opts);
+    if (this.loading) c.beginLoad();
     d.set(name, c);
     return { coll: c, created: true };
   }
@@ -129,14 +149,15 @@ export class Engine implements EngineApi {
 
   /** A collection to write to (created implicitly, or the transaction's private copy). */
   /** @internal (command modules) */
-  writeColl(ctx: Ctx, name: string): Collection {
+  writeColl(ctx: Ctx, name: string): CollView {
     this.validName(ctx.db, name);
     const ns = `${ctx.db}.${name}`;
     if (ctx.txn) {
       let c = ctx.txn.colls.get(ns);
       if (!c) {
         const base = this.dbs.get(ctx.db)?.get(name);
-        c = base ? base.clone() : new Collection(ctx.db, name);
+        // A collection the transaction creates exists only in its overlay until commit.
+        c = new TxnOverlay(base ?? new Collection(ctx.db, name));
         if (!base) ctx.txn.ops.push({ o: 'cc', db: ctx.db, c: name, opts: {} });
         ctx.txn.colls.set(ns, c);
       }
@@ -147,7 +168,7 @@ export class Engine implements EngineApi {
     return coll;
   }
 
-  private noteTxnWrite(ctx: Ctx, coll: Collection, id: string): void {
+  private noteTxnWrite(ctx: Ctx, coll: CollView, id: string): void {
     const txn = ctx.txn;
     if (!txn) return;
     let m = txn.orig.get(coll.ns);
@@ -165,7 +186,7 @@ export class Engine implements EngineApi {
   }
 
   /** @internal (command modules) */
-  doInsert(ctx: Ctx, coll: Collection, doc: Doc, fromUpdate = false): void {
+  doInsert(ctx: Ctx, coll: CollView, doc: Doc, fromUpdate = false): void {
     checkIdValue(doc._id);
     checkSize(doc, fromUpdate);
     const id = valueKey(doc._id);
@@ -175,16 +196,17 @@ export class Engine implements EngineApi {
   }
 
   /** @internal (command modules) */
-  doReplace(ctx: Ctx, coll: Collection, doc: Doc): void {
+  doReplace(ctx: Ctx, coll: CollView, doc: Doc): void {
     checkSize(doc, true);
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
+    const old = coll.docs.get(id);
     coll.put(doc);
-    this.record(ctx, { o: 'put', db: coll.db, c: coll.name, d: doc });
+    this.record(ctx, replaceOp(coll.db, coll.name, old, doc));
   }
 
   /** @internal (command modules) */
-  doDelete(ctx: Ctx, coll: Collection, doc: Doc): void {
+  doDelete(ctx: Ctx, coll: CollView, doc: Doc): void {
     const id = valueKey(doc._id);
     this.noteTxnWrite(ctx, coll, id);
     coll.delete(id);
@@ -234,6 +256,15 @@ export class Engine implements EngineApi {
         }
         return () => undos.reverse().forEach((u) => u());
       }
+      case 'upd': {
+        const coll = this.dbs.get(db)?.get(c);
+        const id = valueKey(op.id);
+        const prev = coll?.docs.get(id);
+        // Never absent in files the engine wrote: the update follows the document's write.
+        if (!coll || !prev) return () => {};
+        coll.put(replayUpdate(prev, op), check);
+        return () => coll.put(prev, false);
+      }
       case 'del': {
         const coll = this.dbs.get(db)?.get(c);
         if (!coll) return () => {};
@@ -245,26 +276,14 @@ export class Engine implements EngineApi {
     return () => {};
   }
 
-  /** The whole state as ops, for snapshots. */
-  *dumpOps(): Iterable<Doc> {
-    for (const [db, colls] of this.dbs)
-      for (const [name, coll] of colls) {
-        yield { o: 'cc', db, c: name, opts: coll.options };
-        for (const idx of coll.indexes.values()) yield { o: 'ci', db, c: name, spec: idx.spec };
-        let batch: Doc[] = [];
-        let bytes = 0;
-        for (const d of coll.docs.values()) {
-          const s = BSON.calculateObjectSize(d);
-          if (batch.length && bytes + s > 4 * 1024 * 1024) {
-            yield { o: 'puts', db, c: name, ds: batch };
-            batch = [];
-            bytes = 0;
-          }
-          batch.push(d);
-          bytes += s;
-        }
-        if (batch.length) yield { o: 'puts', db, c: name, ds: batch };
-      }
+  /** The whole state as ops, read as it goes, for snapshots written at once. */
+  dumpOps(): Iterable<Doc> {
+    return dumpOps(this.dbs);
+  }
+
+  /** The whole state as it is now, as ops read later (a background compaction; see dumps.ts). */
+  freezeOps(): Iterable<Doc> {
+    return freezeOps(this.dbs);
   }
 
   // ---------- entry point ----------
@@ -279,6 +298,7 @@ export class Engine implements EngineApi {
       prepareCommand(cmd);
       const handler = name ? this.handlers[name] ?? this.handlers[name.toLowerCase()] : undefined;
       if (!handler) throw new MongoError(59, `no such command: '${name}'`);
+      if (this.heap.ratio < 1 && growsData(name, cmd)) this.heap.check();
       if (cmd.autocommit === false && cmd.txnNumber !== undefined && name !== 'commitTransaction' && name !== 'abortTransaction')
         ctx.txn = this.transactions.txnFor(cmd);
       else if (isPlainObject(readConcern) && readConcern.level === 'snapshot' && SNAPSHOT_READS.has(name))
@@ -361,7 +381,7 @@ export class Engine implements EngineApi {
   // ---------- query helpers ----------
 
   /** @internal (command modules) */
-  matching(coll: Collection | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
+  matching(coll: CollView | undefined, filter: Doc | undefined, vars?: Doc): Doc[] {
     if (!coll) {
       matcher(filter, vars); // still validate the filter
       return [];
@@ -373,7 +393,7 @@ export class Engine implements EngineApi {
   }
 
   /** @internal (command modules) */
-  query(coll: Collection | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
+  query(coll: CollView | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
     const projector = compileProjection(cmd.projection, cmd.filter);
     let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;

@@ -28,6 +28,7 @@ export const CODE_NAMES: Record<number, string> = {
   112: 'WriteConflict',
   291: 'NoQueryExecutionPlans',
   115: 'CommandNotSupported',
+  146: 'ExceededMemoryLimit',
   251: 'NoSuchTransaction',
   256: 'TransactionCommitted',
   238: 'NotImplemented',

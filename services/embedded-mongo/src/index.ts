@@ -22,6 +22,13 @@ export interface StartOptions {
   ttlMonitorMs?: number;
   /** Told when a start drops a torn journal tail; pino-shaped (`warn(fields, message)`). Default: stderr. */
   logger?: EngineLogger;
+  /**
+   * Used heap over heap limit at which the commands that add data are refused (code 146,
+   * ExceededMemoryLimit) while reads, deletes and drops go on: default 0.85; 1 turns it off.
+   */
+  heapWriteLimit?: number;
+  /** Told while a start loads its files: records applied and the records they hold (an estimate until done). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface EmbeddedMongo {
@@ -32,6 +39,10 @@ export interface EmbeddedMongo {
 
 export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
   const engine = new Engine(COMMAND_TABLES);
+  if (opts.heapWriteLimit !== undefined) {
+    if (!(opts.heapWriteLimit > 0 && opts.heapWriteLimit <= 1)) throw new RangeError(`heapWriteLimit must be in (0, 1], not ${opts.heapWriteLimit}`);
+    engine.heap.ratio = opts.heapWriteLimit;
+  }
   engine.startTtlMonitor(opts.ttlMonitorMs ?? 60_000);
   let storage: Storage | null = null;
   if (opts.dbPath) {
@@ -39,11 +50,15 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
     // (StorageDamageError) when a file is damaged, changing nothing.
     const lock = await acquireDirLock(opts.dbPath, opts.lockMode);
     try {
+      engine.beginLoad();
       storage = Storage.open(opts.dbPath, (op) => engine.applyOp(op), {
         compactBytes: opts.compactBytes,
         lock,
         dump: () => engine.dumpOps(),
+        freeze: () => engine.freezeOps(),
+        onProgress: opts.onProgress,
         logger: opts.logger,
+        onLoaded: () => engine.finishLoad(),
       });
     } catch (e) {
       lock.release();

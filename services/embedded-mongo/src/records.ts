@@ -197,7 +197,10 @@ export function tornTailAt(buf: Buffer, off: number, format: Format, nextSeq: nu
  * the only file appended to), what an interrupted append leaves at the end is reported as a torn
  * tail (see tornTailAt) instead of damage. Anything else is damage.
  */
-export function readStrict(buf: Buffer, opts: { allowTornTail: boolean }): StrictRead {
+export function readStrict(
+  buf: Buffer,
+  opts: { allowTornTail: boolean; onRecord?: (rec: IntactRecord, index: number) => void },
+): StrictRead {
   const format = detectFormat(buf);
   const records: IntactRecord[] = [];
   let off = 0;
@@ -211,6 +214,11 @@ export function readStrict(buf: Buffer, opts: { allowTornTail: boolean }): Stric
         break;
       }
       records.push(a.rec);
+      if (opts.onRecord) {
+        // Handed over as it is read (a start applies it at once), then not kept twice.
+        opts.onRecord(a.rec, records.length - 1);
+        a.rec.ops = [];
+      }
       off = a.rec.end;
       continue;
     }

@@ -18,87 +18,56 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BSON } from 'bson';
 import type { DirLock } from './lock';
-import { LOCK_FILE } from './lock';
-import { encodePayload, encodeRecord, readStrict } from './records';
-import type { Damage } from './records';
+import { encodePayload, encodeRecord } from './records';
+import { recover } from './recovery';
+import { writeSnapshotFile } from './snapshotWriter';
+import { fsyncDir, JOURNAL_RE, journalName, SNAPSHOT, tightenPermissions } from './storageFiles';
 import { stderrLogger } from './log';
 import type { EngineLogger } from './log';
 import type { Doc } from './values';
 
-export const SNAPSHOT = 'snapshot.bson';
-export const journalName = (gen: number): string => `journal.${gen}`;
-export const JOURNAL_RE = /^journal\.(\d+)$/;
-export const BACKUP_PREFIX = 'repair-backup-';
-
-export function fsyncDir(dir: string): void {
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    /* some platforms cannot fsync directories */
-  }
-}
-
-/** Directory 0700, our files 0600: they hold e-mail addresses, messages and postal addresses. */
-export function tightenPermissions(dir: string): void {
-  const tighten = (p: string, mode: number): void => {
-    const st = fs.statSync(p);
-    if ((st.mode & 0o777) !== mode) fs.chmodSync(p, mode);
-  };
-  tighten(dir, 0o700);
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isFile() && (e.name === SNAPSHOT || e.name === LOCK_FILE || JOURNAL_RE.test(e.name))) tighten(p, 0o600);
-    else if (e.isDirectory() && e.name.startsWith(BACKUP_PREFIX)) {
-      tighten(p, 0o700);
-      for (const f of fs.readdirSync(p, { withFileTypes: true })) if (f.isFile()) tighten(path.join(p, f.name), 0o600);
-    }
-  }
-}
-
-function shellQuote(s: string): string {
-  return /^[\w./:@%+=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-export class StorageDamageError extends Error {
-  constructor(
-    readonly dir: string,
-    readonly file: string,
-    readonly offset: number | null,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StorageDamageError';
-  }
-}
-
-function damageError(dir: string, file: string, size: number, d: Damage, intactAfter: number): StorageDamageError {
-  const after = intactAfter ? ` ${intactAfter} intact record(s) follow the damage; starting anyway would lose them.` : '';
-  return new StorageDamageError(
-    dir,
-    file,
-    d.offset,
-    d.reason,
-    `${file} is damaged at byte offset ${d.offset} (of ${size}): ${d.reason}.${after} ` +
-      `The engine did not start and changed nothing. Keep a copy of ${dir}, then run ` +
-      `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\`: it backs the damaged file up and keeps every intact record.`,
-  );
-}
+export { BACKUP_PREFIX, fsyncDir, JOURNAL_RE, journalName, SNAPSHOT, StorageDamageError, tightenPermissions } from './storageFiles';
 
 export interface StorageOptions {
   /** Compact when the journal exceeds this many bytes (and twice the last snapshot). */
   compactBytes?: number;
   /** The directory's lock (acquireDirLock); released by close(). */
   lock: DirLock;
-  /** Dumps the whole state as ops, for snapshots. */
+  /** Dumps the whole state as ops, for snapshots written at once (compact()). */
   dump: () => Iterable<Doc>;
-  /** Told when a start drops a torn journal tail (default: stderr). */
+  /**
+   * Captures the whole state as it is now and gives it as ops, read later while writes go on
+   * (background compaction). Without it, compactions are done at once with `dump`.
+   */
+  freeze?: () => Iterable<Doc>;
+  /** Told when a start drops a torn journal tail, or a background compaction fails (default: stderr). */
   logger?: EngineLogger;
+  /** Called once every recovered op is applied, before anything is written. */
+  onLoaded?: () => void;
+  /** Told as a start reads its files: records applied, and the records the files hold (an estimate until the end). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface Rotation {
+  gen: number;
+  /** Queued writes (batches) still to append to the current journal: the snapshot holds them. */
+  boundary: number;
+  /** The next journal exists (created and synced). */
+  ready: boolean;
+  switched: () => void;
+}
+
+async function fsyncDirAsync(dir: string): Promise<void> {
+  try {
+    const fh = await fs.promises.open(dir, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    /* some platforms cannot fsync directories */
+  }
 }
 
 /**
@@ -109,6 +78,7 @@ const MAX_SYNC_BYTES = 64 * 1024 * 1024;
 
 export class Storage {
   private fd: number;
+  /** Generation of the journal appended to. */
   private gen: number;
   private journalBytes: number;
   private snapshotBytes = 0;
@@ -121,8 +91,16 @@ export class Storage {
   private failed: Error | null = null;
   private readonly lock: DirLock;
   private readonly compactBytes: number;
+  private readonly logger: EngineLogger;
+  /** The snapshot being written in the background, if any. */
+  private compacting: Promise<void> | null = null;
+  /** A compaction's switch to the next journal, while it waits (maybeRotate). */
+  private rotation: Rotation | null = null;
+  /** A record is being written and synced. */
+  private inFlight = false;
   /** Called to dump the whole state as ops when compacting. */
   dump: () => Iterable<Doc>;
+  freeze: (() => Iterable<Doc>) | undefined;
 
   private constructor(
     readonly dir: string,
@@ -135,80 +113,23 @@ export class Storage {
     this.nextSeq = recovered.nextSeq;
     this.lock = opts.lock;
     this.dump = opts.dump;
+    this.freeze = opts.freeze;
+    this.logger = opts.logger ?? stderrLogger;
     this.compactBytes = opts.compactBytes ?? 64 * 1024 * 1024;
     this.fd = fs.openSync(path.join(dir, journalName(this.gen)), 'a', 0o600);
   }
 
   /**
    * Open a locked data directory; `apply` receives every recovered op in order. Throws
-   * StorageDamageError, having changed nothing, if any file is damaged.
+   * StorageDamageError, having changed nothing on disk, if any file is damaged.
+   *
+   * The snapshot of generation g goes with journal.g and the journals after it: a background
+   * compaction starts journal.g+1 when it freezes the state, then writes snapshot g+1, so a stop
+   * in between leaves snapshot g, journal.g and journal.g+1, all replayed in turn.
    */
   static open(dir: string, apply: (op: Doc) => void, opts: StorageOptions): Storage {
-    // Phase 1: read and check everything; change nothing.
-    let gen = 0;
-    let snapshotBytes = 0;
-    let legacy = false;
-    const recovered: Doc[][] = [];
-    const snapFile = path.join(dir, SNAPSHOT);
-    if (fs.existsSync(snapFile)) {
-      const buf = fs.readFileSync(snapFile);
-      snapshotBytes = buf.length;
-      // A snapshot is renamed into place whole: any flaw, even at its end, is damage.
-      const r = readStrict(buf, { allowTornTail: false });
-      if (r.damage) throw damageError(dir, snapFile, buf.length, r.damage, r.intactAfterDamage);
-      const head = r.records[0]?.ops[0];
-      if (!head || typeof head.gen !== 'number')
-        throw damageError(dir, snapFile, buf.length, { offset: 0, reason: 'the snapshot does not begin with its header record' }, Math.max(0, r.records.length - 1));
-      gen = head.gen;
-      legacy ||= r.format === 1;
-      for (const rec of r.records.slice(1)) recovered.push(rec.ops);
-    }
-    const leftovers: string[] = [];
-    for (const f of fs.readdirSync(dir)) {
-      const m = JOURNAL_RE.exec(f);
-      if (f.endsWith('.tmp')) leftovers.push(f);
-      else if (m && Number(m[1]) < gen) leftovers.push(f); // its writes are in the snapshot
-      else if (m && Number(m[1]) > gen) {
-        // Compaction creates the next journal empty and writes to it only after the snapshot is in
-        // place: a newer journal with data means the snapshot is missing or older than it should be.
-        if (fs.statSync(path.join(dir, f)).size > 0)
-          throw new StorageDamageError(
-            dir,
-            path.join(dir, f),
-            null,
-            'journal newer than the snapshot',
-            `${path.join(dir, f)} holds writes newer than ${fs.existsSync(snapFile) ? `the snapshot ${snapFile} (generation ${gen})` : `a snapshot, but ${snapFile} is missing`}. ` +
-              `The engine did not start and changed nothing. Restore the snapshot that goes with it, or move that journal away if you know its writes are not wanted.`,
-          );
-        leftovers.push(f);
-      }
-    }
-    const jf = path.join(dir, journalName(gen));
-    let journalBytes = 0;
-    let nextSeq = 0;
-    let torn: { offset: number; bytes: number; reason: string; records: number } | null = null;
-    if (fs.existsSync(jf)) {
-      const buf = fs.readFileSync(jf);
-      const r = readStrict(buf, { allowTornTail: true });
-      if (r.damage) throw damageError(dir, jf, buf.length, r.damage, r.intactAfterDamage);
-      // an append cut short: never acknowledged
-      if (r.tornTail) torn = { offset: r.validEnd, bytes: buf.length - r.validEnd, reason: r.tornReason ?? '', records: r.records.length };
-      legacy ||= r.format === 1 && buf.length > 0;
-      for (const rec of r.records) recovered.push(rec.ops);
-      journalBytes = r.validEnd;
-      nextSeq = r.records.length;
-    } else if (fs.existsSync(snapFile)) {
-      // Compaction creates the snapshot's journal before renaming the snapshot into place.
-      throw new StorageDamageError(
-        dir,
-        jf,
-        null,
-        'journal missing',
-        `${jf} is missing: it holds the writes acknowledged after the snapshot ${snapFile} (generation ${gen}) was taken. ` +
-          `The engine did not start and changed nothing. Put it back if you can; if it is lost, ` +
-          `\`embedded-mongo --repair --dbpath ${shellQuote(dir)}\` starts again from the snapshot alone (an empty journal is created).`,
-      );
-    }
+    // Phase 1: read and check everything; change nothing on disk.
+    const { gen, chain, jf, journalBytes, snapshotBytes, nextSeq, torn, leftovers, legacy } = recover(dir, apply, opts.onProgress);
     // Phase 2: the files are sound.
     opts.lock.publish();
     tightenPermissions(dir);
@@ -228,8 +149,8 @@ export class Storage {
       );
     }
     const created = !fs.existsSync(jf);
-    for (const ops of recovered) for (const op of ops) apply(op);
-    const storage = new Storage(dir, opts, { gen, journalBytes, snapshotBytes, nextSeq });
+    opts.onLoaded?.();
+    const storage = new Storage(dir, opts, { gen: chain.length ? chain[chain.length - 1] : gen, journalBytes, snapshotBytes, nextSeq });
     if (created || leftovers.length) fsyncDir(dir);
     // Files of the previous format are rewritten in this one at once (never appended to).
     if (legacy) {
@@ -239,6 +160,9 @@ export class Storage {
         fs.closeSync(storage.fd);
         throw e;
       }
+    } else if (chain.length > 1) {
+      // The journals an interrupted compaction left are folded into a snapshot again.
+      void storage.compactInBackground().catch(() => undefined);
     }
     return storage;
   }
@@ -259,15 +183,27 @@ export class Storage {
   private flushLoop(): void {
     if (this.pending.length === 0 || this.closed) {
       this.flushing = false;
+      this.maybeRotate();
       return;
+    }
+    const rot = this.rotation;
+    if (rot && rot.boundary === 0) {
+      // These writes are not in the snapshot being written: they wait for the next journal.
+      if (!rot.ready) {
+        this.flushing = false;
+        return;
+      }
+      this.maybeRotate();
     }
     // The queued writes become one record (see the top of this file), up to MAX_SYNC_BYTES; the
     // rest waits for the next sync. Numbered here, not in append(): a compaction may have started
-    // a new journal.
+    // a new journal. While a compaction starts, the writes its snapshot holds go to the journal
+    // it replaces, and only they.
+    const limit = this.rotation ? this.rotation.boundary : this.pending.length;
     const docs: Uint8Array[] = [];
     let size = 0;
     let n = 0;
-    while (n < this.pending.length && (n === 0 || size < MAX_SYNC_BYTES)) {
+    while (n < limit && (n === 0 || size < MAX_SYNC_BYTES)) {
       for (const op of this.pending[n]) {
         const d = BSON.serialize(op);
         docs.push(d);
@@ -275,11 +211,14 @@ export class Storage {
       }
       n++;
     }
+    if (this.rotation) this.rotation.boundary -= n;
     const buf = encodePayload(Buffer.concat(docs, size), this.nextSeq++);
     const waiters = this.waiters.splice(0, n);
     this.pending.splice(0, n);
     const fd = this.fd;
+    this.inFlight = true;
     const done = (err: Error | null): void => {
+      this.inFlight = false;
       if (err) {
         this.failed = err;
         // The writes queued behind this sync will never be written either.
@@ -304,12 +243,107 @@ export class Storage {
   }
 
   private maybeCompact(): void {
+    if (this.compacting || this.closed) return;
     if (this.journalBytes < Math.max(this.compactBytes, 2 * this.snapshotBytes)) return;
-    this.compact();
+    if (this.freeze) void this.compactInBackground().catch(() => undefined);
+    // A snapshot written at once must not hold writes queued for this journal.
+    else if (!this.pending.length) this.compact();
   }
 
-  /** Write a snapshot of the current state and start a fresh journal. Synchronous. */
+  private removeJournalsBefore(gen: number): void {
+    for (const f of fs.readdirSync(this.dir)) {
+      const m = JOURNAL_RE.exec(f);
+      if (m && Number(m[1]) < gen) fs.rmSync(path.join(this.dir, f), { force: true });
+    }
+  }
+
+  /**
+   * Appends go to the next journal once the writes the snapshot holds are all in the current one
+   * and the next journal exists: only between appends.
+   */
+  private maybeRotate(): void {
+    const rot = this.rotation;
+    if (!rot || !rot.ready || rot.boundary > 0 || this.inFlight || this.closed) return;
+    fs.closeSync(this.fd);
+    this.fd = fs.openSync(path.join(this.dir, journalName(rot.gen)), 'a', 0o600);
+    this.gen = rot.gen;
+    this.journalBytes = 0;
+    this.nextSeq = 0;
+    this.rotation = null;
+    rot.switched();
+    if (this.pending.length && !this.flushing) {
+      this.flushing = true;
+      setImmediate(() => this.flushLoop());
+    }
+  }
+
+  /**
+   * Captures the state now (`freeze`) and writes it as the next generation's snapshot in the
+   * background, while the next journal is created; the writes the capture holds are appended to
+   * the current journal, every later one to the next. Then the snapshot is renamed into place and
+   * the older journals removed. A stop at any point leaves files a start replays exactly once
+   * (recovery.ts). A failure keeps the journals and is logged; the next compaction tries again.
+   * Called between appends (none in flight).
+   */
+  compactInBackground(): Promise<void> {
+    if (this.compacting) return this.compacting;
+    const ops = (this.freeze ?? this.dump)();
+    const newGen = this.gen + 1;
+    let switched = (): void => {};
+    const isSwitched = new Promise<void>((resolve) => (switched = resolve));
+    const rot: Rotation = { gen: newGen, boundary: this.pending.length, ready: false, switched };
+    this.rotation = rot;
+    const newJournal = path.join(this.dir, journalName(newGen));
+    const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
+    const run = (async (): Promise<void> => {
+      try {
+        const fh = await fs.promises.open(newJournal, 'w', 0o600);
+        try {
+          await fh.chmod(0o600);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+        await fsyncDirAsync(this.dir);
+        rot.ready = true;
+        this.maybeRotate();
+        if (this.rotation === rot && !this.flushing && this.pending.length) {
+          this.flushing = true;
+          setImmediate(() => this.flushLoop());
+        }
+        const bytes = await writeSnapshotFile(tmp, newGen, ops);
+        await isSwitched;
+        await fs.promises.rename(tmp, path.join(this.dir, SNAPSHOT));
+        await fsyncDirAsync(this.dir);
+        this.removeJournalsBefore(newGen);
+        this.snapshotBytes = bytes;
+      } catch (e) {
+        fs.rmSync(tmp, { force: true });
+        if (this.rotation === rot) {
+          // Not switched: every write stays in the current journal.
+          this.rotation = null;
+          if (this.pending.length && !this.flushing) {
+            this.flushing = true;
+            setImmediate(() => this.flushLoop());
+          }
+        }
+        this.logger.warn(
+          { dir: this.dir, err: String(e) },
+          `${this.dir}: compaction failed (${String(e)}); the journals are kept, and replayed by the next start`,
+        );
+        throw e;
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    this.compacting = run;
+    return run;
+  }
+
+  /** Write a snapshot of the current state and start a fresh journal, at once (synchronously). */
   compact(): void {
+    if (this.compacting) throw new Error('a compaction is already running');
+    if (this.pending.length || this.inFlight) throw new Error('compact() runs between writes');
     const newGen = this.gen + 1;
     const tmp = path.join(this.dir, SNAPSHOT + '.tmp');
     const fd = fs.openSync(tmp, 'w', 0o600);
@@ -354,7 +388,7 @@ export class Storage {
     fs.closeSync(this.fd);
     fs.closeSync(jfd);
     this.fd = fs.openSync(newJournal, 'a', 0o600);
-    fs.rmSync(path.join(this.dir, journalName(this.gen)), { force: true });
+    this.removeJournalsBefore(newGen);
     this.gen = newGen;
     this.journalBytes = 0;
     this.nextSeq = 0;
@@ -367,7 +401,11 @@ export class Storage {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    while (this.flushing) await new Promise((r) => setTimeout(r, 2));
+    for (;;) {
+      if (this.compacting) await this.compacting.catch(() => undefined);
+      else if (this.flushing || this.inFlight) await new Promise((r) => setTimeout(r, 2));
+      else break;
+    }
     this.closed = true;
     fs.closeSync(this.fd);
     this.lock.release();

@@ -1,7 +1,9 @@
-// Multi-document transactions: each session's transaction works on private copies of the
-// collections it writes (Engine.writeColl), and commit applies its ops to the base collections at
-// once, after checking that no document it wrote was changed meanwhile (WriteConflict).
+// Multi-document transactions: each session's transaction writes to overlays over the collections
+// it writes (txnOverlay.ts, made by Engine.writeColl), and commit applies their changes to the
+// base collections at once, after checking that no document it wrote was changed meanwhile
+// (WriteConflict) and that its unique keys are still free. The journal gets its ops.
 import type { Collection } from './collection';
+import type { TxnOverlay } from './txnOverlay';
 import { num } from './commands/util';
 import { MongoError, toMongoError } from './errors';
 import type { Ctx, Txn } from './types';
@@ -11,6 +13,7 @@ import { Doc, valueKey } from './values';
 interface Base {
   dbs: Map<string, Map<string, Collection>>;
   applyOp(op: Doc, check?: boolean): () => void;
+  ensureColl(db: string, name: string): { coll: Collection; created: boolean };
 }
 
 export class Transactions {
@@ -43,6 +46,7 @@ export class Transactions {
 
   abortTxn(txn: Txn): void {
     txn.state = 'aborted';
+    for (const ov of txn.colls.values()) ov.detach();
     txn.colls.clear();
     txn.orig.clear();
     txn.ops = [];
@@ -69,7 +73,21 @@ export class Transactions {
     }
     const undos: (() => void)[] = [];
     try {
-      for (const op of txn.ops) undos.push(this.engine.applyOp(op, true));
+      for (const op of txn.ops) if (op.o === 'cc') undos.push(this.engine.applyOp(op, true));
+      const targets: [TxnOverlay, Collection][] = [];
+      for (const ov of txn.colls.values()) {
+        ov.detach();
+        const base = this.engine.ensureColl(ov.db, ov.name).coll;
+        ov.checkCommit(base);
+        targets.push([ov, base]);
+      }
+      for (const [ov, base] of targets)
+        for (const [id, doc] of ov.changes) {
+          const prev = base.docs.get(id);
+          if (doc) base.put(doc, false);
+          else base.delete(id);
+          undos.push(() => (prev ? base.put(prev, false) : base.delete(id)));
+        }
     } catch (e) {
       undos.reverse().forEach((u) => u());
       this.abortTxn(txn);

@@ -3,6 +3,7 @@
 import { ObjectId } from 'bson';
 import type { EngineApi, Handler } from '../types';
 import { MongoError } from '../errors';
+import { winningPlan } from '../planner';
 import { runPipeline } from '../query';
 import { matcher } from '../update';
 import { cloneDeep, Doc, isPlainObject, queryView } from '../values';
@@ -95,15 +96,15 @@ export function aggregateCommands(e: EngineApi): Record<string, Handler> {
       }
       if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
       const matcherOk = matcher(filter);
+      const plan = coll ? coll.plan(filter) : null;
       const examined = coll ? [...coll.candidates(filter)] : [];
       const nReturned = examined.filter((d) => matcherOk(queryView(d))).length;
-      const viaIndex = !!coll && examined.length < coll.docs.size;
-      const winningPlan = viaIndex ? { stage: 'FETCH', inputStage: { stage: 'IXSCAN' } } : { stage: 'COLLSCAN', direction: 'forward' };
+      const viaIndex = !!plan;
       const queryPlanner = {
         namespace: `${ctx.db}.${String(inner[kind])}`,
         indexFilterSet: false,
         parsedQuery: filter ?? {},
-        winningPlan,
+        winningPlan: winningPlan(plan),
         rejectedPlans: [],
       };
       const r: Doc = { queryPlanner };

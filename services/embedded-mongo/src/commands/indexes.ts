@@ -83,7 +83,7 @@ export function indexCommands(e: EngineApi): Record<string, Handler> {
     // collMod: index options (hidden, expireAfterSeconds) and stored collection options.
     collMod: (cmd, ctx) => {
       const name = e.collName(cmd, 'collMod');
-      const coll = e.getColl(ctx.db, name);
+      const coll = e.dbs.get(ctx.db)?.get(name);
       if (!coll) throw new MongoError(26, `ns does not exist: ${ctx.db}.${name}`);
       const reply: Doc = {};
       const opts: Doc = { ...coll.options };

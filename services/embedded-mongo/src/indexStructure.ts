@@ -1,0 +1,203 @@
+// A secondary index: a hash map from the first field's value to ids (equality), a B+ tree of
+// (value, id) for ranges (sorted-btree: O(log n) per insert and remove, where a sorted array paid
+// an O(n) splice), and for unique indexes a map from the full compound key to its id.
+// Sparse and partial indexes hold only the documents they cover.
+import BTree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
+import type { Query } from 'mingo';
+import { makeQuery } from './query';
+import { compareScalar, Doc, isSortableScalar, pathValues, queryView, typeRank, valueKey } from './values';
+import { MongoError } from './errors';
+
+export interface IndexSpec {
+  name: string;
+  key: Doc;
+  unique?: boolean;
+  sparse?: boolean;
+  partialFilterExpression?: Doc;
+  expireAfterSeconds?: number;
+  [k: string]: unknown;
+}
+
+/**
+ * A key of the range tree. Bounds of a range scan are keys that hold no document: `side` -1 sorts
+ * before every id of the value `v` and +1 after them; with `rank` set, the bound sorts before (-1)
+ * or after (+1) every value of that BSON type (MongoDB's type bracketing of range queries).
+ */
+interface SortedEntry {
+  v: unknown;
+  id: string;
+  side?: -1 | 1;
+  rank?: number;
+}
+
+function compareEntries(a: SortedEntry, b: SortedEntry): number {
+  if (a.rank !== undefined || b.rank !== undefined) {
+    const ra = a.rank ?? typeRank(a.v);
+    const rb = b.rank ?? typeRank(b.v);
+    if (ra !== rb) return ra - rb;
+    if (a.rank !== undefined && b.rank !== undefined) return (a.side ?? 0) - (b.side ?? 0);
+    return a.rank !== undefined ? a.side ?? 0 : -(b.side ?? 0);
+  }
+  const c = compareScalar(a.v, b.v);
+  if (c) return c;
+  if (a.side || b.side) return (a.side ?? 0) - (b.side ?? 0);
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+const NODE_SIZE = 64;
+
+export function duplicateKey(ns: string, spec: IndexSpec, keyValue: Doc): MongoError {
+  const shown = Object.entries(keyValue)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v instanceof Date ? v.toISOString() : v === undefined ? null : v)}`)
+    .join(', ');
+  return new MongoError(
+    11000,
+    `E11000 duplicate key error collection: ${ns} index: ${spec.name} dup key: { ${shown} }`,
+    { keyPattern: spec.key, keyValue },
+  );
+}
+
+export class Index {
+  readonly fields: string[];
+  eq = new Map<string, Set<string>>();
+  sorted = new BTree<SortedEntry, undefined>(undefined, compareEntries, NODE_SIZE);
+  uniq: Map<string, string> | null;
+  private partial: Query | null;
+
+  constructor(readonly spec: IndexSpec) {
+    this.fields = Object.keys(spec.key);
+    this.uniq = spec.unique ? new Map() : null;
+    this.partial = spec.partialFilterExpression ? makeQuery(spec.partialFilterExpression) : null;
+  }
+
+  get isSpecial(): boolean {
+    return Object.values(this.spec.key).some((v) => typeof v === 'string');
+  }
+
+  clone(): Index {
+    const c = new Index(this.spec);
+    for (const [k, s] of this.eq) c.eq.set(k, new Set(s));
+    c.sorted = this.sorted.clone(); // copy-on-write: O(1)
+    if (this.uniq) c.uniq = new Map(this.uniq);
+    return c;
+  }
+
+  /** Whether the document is present in this index (sparse/partial). */
+  covers(doc: Doc): boolean {
+    if (this.partial && !this.partial.test(queryView(doc))) return false;
+    if (this.spec.sparse && this.fields.every((f) => pathValues(doc, f).length === 0)) return false;
+    return true;
+  }
+
+  /** Distinct values of the first field (missing: null), each once. */
+  private firstValues(doc: Doc): [string, unknown][] {
+    const vals = pathValues(doc, this.fields[0]);
+    const out = new Map<string, unknown>();
+    for (const v of vals.length ? vals : [null]) {
+      const k = valueKey(v);
+      if (!out.has(k)) out.set(k, v);
+    }
+    return [...out];
+  }
+
+  /** Full compound keys (cartesian product over fields), each with its key value object. */
+  fullKeys(doc: Doc): { key: string; value: Doc }[] {
+    let acc: { key: string; value: Doc }[] = [{ key: '', value: {} }];
+    for (const f of this.fields) {
+      // Arrays are keyed by their elements (multikey); missing or empty -> null.
+      const scalars = pathValues(doc, f).filter((v) => !Array.isArray(v));
+      const use = scalars.length ? scalars : [null];
+      const next: { key: string; value: Doc }[] = [];
+      const seen = new Set<string>();
+      for (const a of acc)
+        for (const v of use) {
+          const k = a.key + '|' + valueKey(v);
+          if (seen.has(k)) continue;
+          seen.add(k);
+          next.push({ key: k, value: { ...a.value, [f]: v === undefined ? null : v } });
+        }
+      acc = next;
+    }
+    return acc;
+  }
+
+  checkUnique(doc: Doc, id: string, ns: string): void {
+    if (!this.uniq || !this.covers(doc)) return;
+    for (const { key, value } of this.fullKeys(doc)) {
+      const other = this.uniq.get(key);
+      if (other !== undefined && other !== id) throw duplicateKey(ns, this.spec, value);
+    }
+  }
+
+  add(doc: Doc, id: string): void {
+    if (!this.covers(doc)) return;
+    for (const [k, v] of this.firstValues(doc)) {
+      let s = this.eq.get(k);
+      if (!s) this.eq.set(k, (s = new Set()));
+      s.add(id);
+      if (isSortableScalar(v)) this.sorted.set({ v, id }, undefined);
+    }
+    if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
+  }
+
+  remove(doc: Doc, id: string): void {
+    if (!this.covers(doc)) return;
+    for (const [k, v] of this.firstValues(doc)) {
+      const s = this.eq.get(k);
+      if (s) {
+        s.delete(id);
+        if (s.size === 0) this.eq.delete(k);
+      }
+      if (isSortableScalar(v)) this.sorted.delete({ v, id });
+    }
+    if (this.uniq)
+      for (const { key } of this.fullKeys(doc)) if (this.uniq.get(key) === id) this.uniq.delete(key);
+  }
+
+  /** Builds the index from every document at once (a start's load): one sort, one bulk load. */
+  build(docs: Iterable<[string, Doc]>): void {
+    this.eq.clear();
+    this.uniq?.clear();
+    const entries: SortedEntry[] = [];
+    for (const [id, doc] of docs) {
+      if (!this.covers(doc)) continue;
+      for (const [k, v] of this.firstValues(doc)) {
+        let s = this.eq.get(k);
+        if (!s) this.eq.set(k, (s = new Set()));
+        s.add(id);
+        if (isSortableScalar(v)) entries.push({ v, id });
+      }
+      if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
+    }
+    entries.sort(compareEntries);
+    // Entries are distinct (one per value and id), as bulkLoad requires.
+    this.sorted = bulkLoad(entries, new Array<undefined>(entries.length), NODE_SIZE, compareEntries);
+  }
+
+  /** Ids of the documents with a first-field value equal to one of `values`. */
+  lookup(values: unknown[]): Set<string> {
+    const out = new Set<string>();
+    for (const v of values) for (const id of this.eq.get(valueKey(v)) ?? []) out.add(id);
+    return out;
+  }
+
+  /** Ids whose first-field value lies within the range; null when not answerable. */
+  range(ops: Doc): Set<string> | null {
+    const lower = ops.$gt !== undefined ? { v: ops.$gt, strict: true } : ops.$gte !== undefined ? { v: ops.$gte, strict: false } : null;
+    const upper = ops.$lt !== undefined ? { v: ops.$lt, strict: true } : ops.$lte !== undefined ? { v: ops.$lte, strict: false } : null;
+    if (!lower && !upper) return null;
+    for (const b of [lower, upper]) if (b && !isSortableScalar(b.v)) return null;
+    if (lower && upper && typeRank(lower.v) !== typeRank(upper.v)) return null;
+    // Type bracketing: only values of the bound's type are candidates.
+    const rank = typeRank((lower ?? upper)!.v);
+    const low: SortedEntry = lower ? { v: lower.v, id: '', side: lower.strict ? 1 : -1 } : { v: null, id: '', rank, side: -1 };
+    const high: SortedEntry = upper ? { v: upper.v, id: '', side: upper.strict ? -1 : 1 } : { v: null, id: '', rank, side: 1 };
+    const out = new Set<string>();
+    if (compareEntries(low, high) >= 0) return out;
+    this.sorted.forRange(low, high, false, (k) => {
+      out.add(k.id);
+    });
+    return out;
+  }
+}
