@@ -79,6 +79,9 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
     gap,
     initialRect: INITIAL_RECT,
     indexAttribute: 'data-row',
+    // A card is never 0 px tall: a zero is a row not laid out (hidden slide, no layout engine), and
+    // taking it would pull every row into the window; its estimate stands instead.
+    measureElement: (el) => el.getBoundingClientRect().height || estimateRow(frame.width, columns),
     enabled: windowed,
   });
   // Stable, so that the memoized cards it is passed to do not re-render for it.
