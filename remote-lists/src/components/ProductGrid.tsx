@@ -89,15 +89,22 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   const wantedAt = keys.indexOf(wanted);
   const tabStop = wantedAt >= first && wantedAt < end ? wanted : keys[first];
 
-  // A card reached with the keyboard outside the rendered rows: focused once it is rendered.
+  // A card reached with the keyboard outside the rendered rows: focused once it is rendered. A
+  // focused card scrolled out of the window (wheel, Page Down) leaves the DOM: the focus stays in
+  // the grid, on its tab stop, instead of falling back to the page's top.
   const pendingFocus = useRef<string | null>(null);
+  const hadFocus = useRef(false);
   useLayoutEffect(() => {
     const id = pendingFocus.current;
-    if (!id) return;
-    const button = selectButtonOf(gridRef.current, id);
-    if (!button) return;
-    pendingFocus.current = null;
-    button.focus();
+    if (id) {
+      const button = selectButtonOf(gridRef.current, id);
+      if (!button) return;
+      pendingFocus.current = null;
+      button.focus();
+      return;
+    }
+    const lost = hadFocus.current && windowed && (document.activeElement === null || document.activeElement === document.body);
+    if (lost && tabStop !== undefined) selectButtonOf(gridRef.current, tabStop)?.focus({ preventScroll: true });
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
@@ -154,7 +161,17 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
     return windowed && index % columns === 0 ? index / columns : undefined;
   };
   const renderGrid = (card: (c: CardProps, rowIndex: number | undefined) => ReactNode) => (
-    <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown} style={style} aria-label={label}>
+    <ul
+      className="lists-grid"
+      ref={gridRef}
+      onKeyDown={onKeyDown}
+      onFocus={() => (hadFocus.current = true)}
+      // Focus leaving the grid (to another control, or to nothing on a click beside it). A card
+      // removed from the DOM while focused fires no blur, so that case keeps `hadFocus`.
+      onBlur={(e) => (hadFocus.current = !!e.relatedTarget && !!gridRef.current?.contains(e.relatedTarget as Node))}
+      style={style}
+      aria-label={label}
+    >
       {cardProps.map((c) => card(c, rowStart(c)))}
     </ul>
   );
