@@ -35,10 +35,11 @@ async function waitFor(url, what, timeoutMs) {
 }
 
 /**
- * Starts the product and the shop, signs a person in and seeds their list. Returns the base URL,
- * the list's id, the person's bearer and `stop()`.
+ * Starts the product and the shop, signs a person in and seeds their list (one list per entry of
+ * `sizes`, with that many products; `env` adds settings of the stack). Returns the base URL, the
+ * first list's id, every list's id, the person's bearer and `stop()`.
  */
-export async function startSeededStack({ log = console.log } = {}) {
+export async function startSeededStack({ log = console.log, sizes = [PRODUCTS], env = {} } = {}) {
   // Ports: the gateway's free port, the services on +11..+13 (as the e2e stack), the shop apart.
   let port;
   for (;;) {
@@ -72,6 +73,7 @@ export async function startSeededStack({ log = console.log } = {}) {
       // The affiliate script's host is out of reach here: a page waiting on it measures the network.
       VITE_DEACTIVATE_AFFILIATION: process.env.VITE_DEACTIVATE_AFFILIATION ?? 'true',
       // The bench signs one person in; the sign-in limits stay as they are.
+      ...env,
     },
   });
   children.push(stack);
@@ -115,22 +117,29 @@ export async function startSeededStack({ log = console.log } = {}) {
   }
   const slugs = ['teapot', 'lamp', 'scarf', 'mug', 'book', 'chair'];
   const lists = await api('GET', '/api/product-lists', undefined, bearer);
-  const listId = lists.data.find((l) => l.isOwner).id;
-  for (let i = 0; i < PRODUCTS; i++) {
-    const r = real[i % Math.max(1, real.length)] ?? { name: `Product ${i + 1}`, price: 1990 + i * 100 };
-    const slug = slugs[i % slugs.length];
-    await api(
-      'POST',
-      '/api/products-in-lists',
-      { name: r.name, price: r.price, image: `${shop}/images/${slug}${String.fromCharCode(97 + (i % 26))}-large.png`, url: `${shop}/products/${slug}.html?i=${i}`, productListId: listId },
-      bearer,
-    );
+  // One list per size asked (the default list holds the first), a few creations at a time.
+  const listIds = [lists.data.find((l) => l.isOwner).id];
+  for (let n = 1; n < sizes.length; n++) listIds.push((await api('POST', '/api/product-lists', { name: `${sizes[n]} products` }, bearer)).data.id);
+  for (const [n, size] of sizes.entries()) {
+    const listId = listIds[n];
+    const add = (i) => {
+      const r = real[i % Math.max(1, real.length)] ?? { name: `Product ${i + 1}`, price: 1990 + i * 100 };
+      const slug = slugs[i % slugs.length];
+      return api(
+        'POST',
+        '/api/products-in-lists',
+        { name: r.name, price: r.price, image: `${shop}/images/${slug}${String.fromCharCode(97 + (i % 26))}-large.png`, url: `${shop}/products/${slug}.html?i=${i}`, productListId: listId },
+        bearer,
+      );
+    };
+    for (let i = 0; i < size; i += 4) await Promise.all(Array.from({ length: Math.min(4, size - i) }, (_, k) => add(i + k)));
+    log(`seeded ${size} products (${real.length ? 'names and prices of the real shop fixtures' : 'generated names'}) in list ${listId}`);
   }
-  log(`seeded ${PRODUCTS} products (${real.length ? 'names and prices of the real shop fixtures' : 'generated names'}) in list ${listId}`);
+  const listId = listIds[0];
   const stop = async () => {
     stopAll();
     await sleep(500);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, listId, bearer, stop };
+  return { base, listId, listIds, bearer, stop };
 }

@@ -31,7 +31,7 @@ export function useViewingOwnList(): boolean {
   useEffect(() => {
     if (!needsLookup || !listId) return;
     let cancelled = false;
-    getProductLists().then(
+    getProductLists({ summary: true }).then(
       (lists) => {
         if (!cancelled) setOwnIds({ for: listId, own: lists.some((l) => l.id === listId && l.isOwner) });
       },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Product, ProductList } from '@wishlist/contracts';
 import {
@@ -21,6 +21,7 @@ import { paths } from '../lib/paths';
 import { statusOf } from '../lib/errors';
 import { findProduct, useListsStore } from '../state/listsStore';
 import { ListHeader } from './ListHeader';
+import { ListSearch, hasListSearch, productsMatching } from './ListSearch';
 import { ListSlider } from './ListSlider';
 import { ProductActions } from './ProductActions';
 import { ProductGrid } from './ProductGrid';
@@ -67,8 +68,14 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [favoriteBusy, setFavoriteBusy] = useState(false);
   const [wantedFirst, setWantedFirst] = useState(false);
+  // The search of a long list, for the list it was typed on (another list starts without one).
+  const [search, setSearch] = useState({ listId: '', query: '' });
 
   const list = lists[activeIndex];
+  const query = search.listId === list.id ? search.query : '';
+  const searching = query.trim() !== '';
+  const withSearch = hasListSearch(list.products.length);
+  const found = useMemo(() => (searching ? productsMatching(list.products, query) : list.products), [searching, list.products, query]);
   const hasMostWanted = list.products.some((p) => p.mostWanted);
   const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
@@ -87,15 +94,19 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     );
   };
 
-  // The owner's own mark: set at once, set back if the server refuses it.
-  const toggleReceived = (product: Product) => {
-    const next = !product.received;
-    store().setReceived(product.id!, next);
-    setProductReceived(product.id!, next).catch((e: unknown) => {
-      store().setReceived(product.id!, !next);
-      if (!isSignedOutError(e)) notify({ type: 'error', message: t('occasion.receivedFailed') });
-    });
-  };
+  // The owner's own mark: set at once, set back if the server refuses it. Stable: the memoized
+  // cards receive it.
+  const toggleReceived = useCallback(
+    (product: Product) => {
+      const next = !product.received;
+      useListsStore.getState().setReceived(product.id!, next);
+      setProductReceived(product.id!, next).catch((e: unknown) => {
+        useListsStore.getState().setReceived(product.id!, !next);
+        if (!isSignedOutError(e)) notify({ type: 'error', message: t('occasion.receivedFailed') });
+      });
+    },
+    [t],
+  );
 
   const confirmRemove = async () => {
     if (!removing?.id) return;
@@ -193,6 +204,12 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       .catch((e: unknown) => isSignedOutError(e) || notify({ type: 'error', message: t('notifications.productsLoadFailed') }));
   };
 
+  // What a slide's grid shows: the search's results on the active list, most wanted first if asked.
+  const shownList = (slideList: ProductList, active: boolean): ProductList => {
+    const searched = active && searching ? { ...slideList, products: found } : slideList;
+    return wantedFirst ? mostWantedFirst(searched) : searched;
+  };
+
   return (
     <div className="lists-view">
       <ListHeader
@@ -213,6 +230,9 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
           </button>
         </div>
       )}
+      {withSearch && (
+        <ListSearch query={query} onQueryChange={(q) => setSearch({ listId: list.id, query: q })} found={found.length} total={list.products.length} />
+      )}
       <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
         <ListSlider
           lists={lists}
@@ -226,16 +246,16 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
               </p>
             ) : slideList.products.length === 0 ? (
               <p className="lists-empty">{slideList.isOwner ? t('listing.emptyOwner') : t('listing.emptyVisitor')}</p>
-            ) : (
+            ) : active && searching && found.length === 0 ? null : (
               <ProductGrid
-                list={wantedFirst ? mostWantedFirst(slideList) : slideList}
+                list={shownList(slideList, active)}
                 selectedProductId={active ? selectedProductId : null}
                 onSelectProduct={onSelectProduct}
                 basketIds={slideList.isOwner ? undefined : basketIds}
                 // The order sent must name every product of the list: only once it is read whole.
-                // Nor while shown most wanted first: the order on screen is not the list's.
+                // Nor while shown most wanted first or searched: the order on screen is not the list's.
                 onReorder={
-                  active && !wantedFirst && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined
+                  active && !wantedFirst && !searching && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined
                 }
                 onMovableChange={(m) => store().setMovable(m)}
                 onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}

@@ -1,4 +1,4 @@
-import type { CSSProperties, Ref, HTMLAttributes } from 'react';
+import { memo, useCallback, type Ref, type HTMLAttributes } from 'react';
 import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
@@ -15,26 +15,35 @@ export interface ProductCardProps {
   inBasket?: boolean;
   /** Id of the keyboard hint the select button is described by. */
   hintId?: string;
-  /** Drag handle (owner only): the sortable's activator. */
-  handle?: {
-    ref: Ref<HTMLButtonElement>;
-    props: HTMLAttributes<HTMLButtonElement>;
-  };
-  itemRef?: Ref<HTMLLIElement>;
-  style?: CSSProperties;
+  /** Drag handle (owner only): the sortable's activator (a stable ref and memoized props). */
+  handleRef?: Ref<HTMLButtonElement>;
+  handleProps?: HTMLAttributes<HTMLButtonElement>;
+  itemRef?: (el: HTMLLIElement | null) => void;
+  /** Windowed grid: the first card of each rendered row is measured (its row is `rowIndex`). */
+  measureRef?: (el: HTMLElement | null) => void;
+  rowIndex?: number;
+  /** While a drag runs: where the card is shifted to, as CSS text (strings keep the card memoizable). */
+  transform?: string;
+  transition?: string;
   dragging?: boolean;
   /** One of the first cards: its picture loads at once (the page's largest paint). */
   priority?: boolean;
   /** Owner only: the "Received" toggle (the owner's own mark, apart from offered). */
   onToggleReceived?: (product: Product) => void;
+  /** Place among all the list's cards (1-based) and their number: a windowed grid renders a few. */
+  position?: number;
+  setSize?: number;
 }
 
 /** Widest a card's picture is shown (CSS px), and its width by viewport (2 columns, 3 from 1280 px). */
 export const CARD_CSS_WIDTH = 480;
 export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
 
-/** The card's picture, name, price, website and badges (shared with the drag preview). */
-function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
+/**
+ * The card's picture, name, price, website and badges (shared with the drag preview). Memoized: a
+ * drag re-renders the cards it moves, never the pictures and texts inside them.
+ */
+const CardContent = memo(function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
   const { t, lang } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   const quantity = product.quantity ?? 1;
@@ -90,20 +99,51 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
       )}
     </>
   );
-}
+});
 
 /**
  * The condensed card (the price in the reader's language): image, name, price, website, badges.
  * Hovering only highlights it; a click, a tap, Enter or Space selects it (issue 11 §1: the
  * actions never jump to a card the pointer or the keyboard merely crosses). The handle moves it.
  */
-export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hintId, handle, itemRef, style, dragging, priority, onToggleReceived }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  selected,
+  onSelect,
+  tabStop,
+  inBasket,
+  hintId,
+  handleRef,
+  handleProps,
+  itemRef,
+  transform,
+  transition,
+  dragging,
+  priority,
+  onToggleReceived,
+  position,
+  setSize,
+  measureRef,
+  rowIndex,
+}: ProductCardProps) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
+  const ref = useCallback(
+    (el: HTMLLIElement | null) => {
+      itemRef?.(el);
+      // Only a row's first card is measured (a row is as tall as its tallest card: CSS grid).
+      if (!el || rowIndex !== undefined) measureRef?.(el);
+    },
+    [itemRef, measureRef, rowIndex],
+  );
   return (
     <li
-      ref={itemRef}
-      style={style}
+      ref={ref}
+      data-row={rowIndex}
+      data-product-key={product.id ?? product.url}
+      style={transform || transition ? { transform, transition } : undefined}
+      aria-posinset={position}
+      aria-setsize={setSize}
       className={['lists-card', selected && 'lists-card--selected', product.hasBeenOffered && 'lists-card--offered', dragging && 'lists-card--dragging']
         .filter(Boolean)
         .join(' ')}
@@ -134,11 +174,11 @@ export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hi
           {t('occasion.received')}
         </button>
       )}
-      {handle && (
+      {handleProps && (
         <button
           type="button"
-          ref={handle.ref}
-          {...handle.props}
+          ref={handleRef}
+          {...handleProps}
           tabIndex={tabStop ? 0 : -1}
           className="lists-card__handle lists-no-swipe"
           aria-label={t('product.move', { name })}
@@ -149,7 +189,7 @@ export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hi
       )}
     </li>
   );
-}
+});
 
 /** What follows the pointer while a card is dragged (decorative: dnd-kit announces the move). */
 export function ProductCardPreview({ product }: { product: Product }) {

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
 import { ProductCard } from './ProductCard';
 import { lazyOnce } from '../lib/lazyOnce';
 
 import type { CardProps } from './gridModel';
+import { useCardWindow } from './useCardWindow';
 
 export interface ProductGridProps {
   list: ProductList;
@@ -52,6 +53,12 @@ export function cardIndexAfterKey(key: string, from: number, count: number, colu
   }
 }
 
+/** The select button of the rendered card of `key` (a product id, or its url for one not saved). */
+function selectButtonOf(grid: HTMLElement | null, key: string): HTMLElement | null {
+  const card = Array.from(grid?.querySelectorAll<HTMLElement>('[data-product-key]') ?? []).find((el) => el.dataset.productKey === key);
+  return card?.querySelector<HTMLElement>('.lists-card__select') ?? null;
+}
+
 /** Cards above the fold on a phone and a desktop: their pictures load first. */
 const PRIORITY_CARDS = 4;
 
@@ -59,62 +66,132 @@ const PRIORITY_CARDS = 4;
  * SPEC §2 grid (2 columns on small screens, 3 on extra-large); drag reorder with a handle for owners.
  * The cards are one tab stop (roving tabindex): the arrow keys, Home and End move between them,
  * Enter or Space selects one, and Tab from there goes to its handle, then to the action bar.
+ * A long list is windowed (useCardWindow): the arrow keys still walk every card in the list's
+ * order, bringing the next one in when it is outside the rendered rows, and each card tells its
+ * place among all of them (aria-posinset/setsize); the list is labelled with its size.
  */
 export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
-  const ids = useMemo(() => list.products.map((p) => p.id!).filter(Boolean), [list.products]);
-  // The tab stop: the selected card, else the last one reached with the arrows, else the first.
+  const products = list.products;
+  const ids = useMemo(() => products.map((p) => p.id!).filter(Boolean), [products]);
+  const keys = useMemo(() => products.map((p) => p.id ?? p.url), [products]);
+  const cardWindow = useCardWindow(products.length, gridRef);
+  const { windowed, first, end, columns } = cardWindow;
+  // The tab stop: the selected card, else the last one reached with the arrows, else the first;
+  // in a windowed grid, the first rendered card when that one is out of the rendered rows.
   const [roving, setRoving] = useState<string | null>(null);
   useEffect(() => {
     if (selectedProductId) setRoving(selectedProductId);
   }, [selectedProductId]);
-  const keys = list.products.map((p) => p.id ?? p.url);
-  const tabStop = [selectedProductId, roving].find((id) => id && keys.includes(id)) ?? keys[0];
+  const wanted = [selectedProductId, roving].find((id) => id && keys.includes(id)) ?? keys[0];
+  const wantedAt = keys.indexOf(wanted);
+  const tabStop = wantedAt >= first && wantedAt < end ? wanted : keys[first];
+
+  // A card reached with the keyboard outside the rendered rows: focused once it is rendered. A
+  // focused card scrolled out of the window (wheel, Page Down) leaves the DOM: the focus stays in
+  // the grid, on its tab stop, instead of falling back to the page's top.
+  const pendingFocus = useRef<string | null>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const id = pendingFocus.current;
+    if (id) {
+      const button = selectButtonOf(gridRef.current, id);
+      if (!button) return;
+      pendingFocus.current = null;
+      button.focus();
+      return;
+    }
+    const lost = hadFocus.current && windowed && (document.activeElement === null || document.activeElement === document.body);
+    if (lost && tabStop !== undefined) selectButtonOf(gridRef.current, tabStop)?.focus({ preventScroll: true });
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const target = e.target as HTMLElement;
     if (!target.classList.contains('lists-card__select') || e.altKey || e.ctrlKey || e.metaKey) return;
     if (!['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
-    const buttons = Array.from(gridRef.current?.querySelectorAll<HTMLElement>('.lists-card__select') ?? []);
-    const from = buttons.indexOf(target);
+    const key = target.closest<HTMLElement>('[data-product-key]')?.dataset.productKey;
+    const from = key === undefined ? -1 : keys.indexOf(key);
     if (from === -1) return;
     e.preventDefault();
-    const to = cardIndexAfterKey(e.key, from, buttons.length, columnsOf(buttons));
+    const buttons = windowed ? [] : Array.from(gridRef.current?.querySelectorAll<HTMLElement>('.lists-card__select') ?? []);
+    const to = cardIndexAfterKey(e.key, from, keys.length, windowed ? columns : columnsOf(buttons));
     if (to === from) return;
-    const id = buttons[to].closest<HTMLElement>('[data-product-id]')?.dataset.productId;
-    if (id) setRoving(id);
-    buttons[to].focus();
+    const id = keys[to];
+    setRoving(id);
+    const button = selectButtonOf(gridRef.current, id);
+    if (button) {
+      button.focus();
+      return;
+    }
+    pendingFocus.current = id;
+    cardWindow.scrollToCard(to);
   };
 
-  const cardProps: CardProps[] = list.products.map((p, index) => ({
-    product: p,
-    selected: !!p.id && p.id === selectedProductId,
-    onSelect: onSelectProduct,
-    tabStop: (p.id ?? p.url) === tabStop,
-    hintId,
-    priority: index < PRIORITY_CARDS,
-    onToggleReceived,
-  }));
+  const cardProps: CardProps[] = [];
+  for (let index = first; index < end; index++) {
+    const p = products[index];
+    cardProps.push({
+      product: p,
+      selected: !!p.id && p.id === selectedProductId,
+      onSelect: onSelectProduct,
+      tabStop: keys[index] === tabStop,
+      hintId,
+      priority: index < PRIORITY_CARDS,
+      onToggleReceived,
+      position: windowed ? index + 1 : undefined,
+      setSize: windowed ? products.length : undefined,
+    });
+  }
   const hint = (
     <p id={hintId} className="ui-visually-hidden">
       {t('product.keysHint')}
     </p>
   );
 
+  // The rows out of the window are held by padding (the grid's own 0.25rem padding kept).
+  const style = windowed
+    ? { paddingTop: `calc(var(--space-1, 0.25rem) + ${cardWindow.before}px)`, paddingBottom: `calc(var(--space-1, 0.25rem) + ${cardWindow.after}px)` }
+    : undefined;
+  const label = windowed ? t('product.gridLabel', { count: products.length }) : undefined;
+  // Each rendered row's first card is measured: a row is as tall as its tallest card (CSS grid).
+  const rowStart = (c: CardProps) => {
+    const index = (c.position ?? 1) - 1;
+    return windowed && index % columns === 0 ? index / columns : undefined;
+  };
+  const renderGrid = (card: (c: CardProps, rowIndex: number | undefined) => ReactNode) => (
+    <ul
+      className="lists-grid"
+      ref={gridRef}
+      onKeyDown={onKeyDown}
+      onFocus={() => (hadFocus.current = true)}
+      // Focus leaving the grid (to another control, or to nothing on a click beside it). A card
+      // removed from the DOM while focused fires no blur, so that case keeps `hadFocus`.
+      onBlur={(e) => (hadFocus.current = !!e.relatedTarget && !!gridRef.current?.contains(e.relatedTarget as Node))}
+      style={style}
+      aria-label={label}
+    >
+      {cardProps.map((c) => card(c, rowStart(c)))}
+    </ul>
+  );
+
   const staticGrid = (
     <>
-      <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown}>
-        {cardProps.map((c) => (
-          <ProductCard key={c.product.id ?? c.product.url} {...c} inBasket={!onReorder && !!c.product.id && basketIds?.has(c.product.id)} />
-        ))}
-      </ul>
+      {renderGrid((c, rowIndex) => (
+        <ProductCard
+          key={c.product.id ?? c.product.url}
+          {...c}
+          rowIndex={rowIndex}
+          measureRef={windowed ? cardWindow.measureRow : undefined}
+          inBasket={!onReorder && !!c.product.id && basketIds?.has(c.product.id)}
+        />
+      ))}
       {hint}
     </>
   );
   if (!onReorder) return staticGrid;
   // The owner's grid: the same cards with drag handles once dnd-kit is there.
-  const sortableProps = { list, ids, cards: cardProps, gridRef, onKeyDown, hint, onReorder, onMovableChange };
+  const sortableProps = { list, ids, renderGrid, measureRow: cardWindow.measureRow, hint, onReorder, onMovableChange };
   return sortableGrid.render(sortableProps, staticGrid);
 }

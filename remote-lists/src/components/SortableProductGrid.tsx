@@ -1,6 +1,6 @@
 // The owner's drag-to-reorder grid (dnd-kit, ~18 kB gzip): loaded only when the page shows the
 // owner's own list, never for a visitor's first view of a shared list (issue 13).
-import { useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import {
   DndContext,
@@ -23,46 +23,50 @@ import { ProductCard, ProductCardPreview } from './ProductCard';
 import { DRAG_ANIMATION_MS, orderAfterDrop, type CardProps } from './gridModel';
 
 
-export function SortableCard({ product, selected, onSelect, tabStop, hintId, priority, onToggleReceived }: CardProps) {
+/**
+ * A card that moves. Memoized, with memoized handle props and its shift passed as text: a pointer
+ * move re-renders the cards dnd-kit shifts, not every card of the grid.
+ */
+export const SortableCard = memo(function SortableCard(props: CardProps & { rowIndex?: number; measureRef?: (el: HTMLElement | null) => void }) {
   const reduced = prefersReducedMotion();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: product.id!,
+    id: props.product.id!,
     transition: reduced ? null : { duration: DRAG_ANIMATION_MS, easing: 'cubic-bezier(0.25, 1, 0.5, 1)' },
   });
   // The handle gets its own accessible name and description; dnd-kit's role/description are dropped.
-  const { role: _role, 'aria-describedby': _described, 'aria-roledescription': _roleDescription, ...handleAttributes } = attributes;
-  void _role;
-  void _described;
-  void _roleDescription;
+  const handleProps = useMemo(() => {
+    const { role: _role, 'aria-describedby': _described, 'aria-roledescription': _roleDescription, ...rest } = attributes;
+    void _role;
+    void _described;
+    void _roleDescription;
+    return { ...rest, ...listeners };
+  }, [attributes, listeners]);
   return (
     <ProductCard
-      product={product}
-      selected={selected}
-      onSelect={onSelect}
-      tabStop={tabStop}
-      hintId={hintId}
-      priority={priority}
-      onToggleReceived={onToggleReceived}
+      {...props}
       itemRef={setNodeRef}
       dragging={isDragging}
-      style={{ transform: CSS.Translate.toString(transform), transition: transition ?? undefined }}
-      handle={{ ref: setActivatorNodeRef, props: { ...handleAttributes, ...listeners } }}
+      transform={CSS.Translate.toString(transform) ?? undefined}
+      transition={transition ?? undefined}
+      handleRef={setActivatorNodeRef}
+      handleProps={handleProps}
     />
   );
-}
+});
 
 export interface SortableGridProps {
   list: ProductList;
   ids: string[];
-  cards: CardProps[];
-  gridRef: RefObject<HTMLUListElement | null>;
-  onKeyDown: (e: KeyboardEvent<HTMLUListElement>) => void;
+  /** The grid (ProductGrid's <ul>, windowed or not) with each rendered card drawn by `card`. */
+  renderGrid: (card: (c: CardProps, rowIndex: number | undefined) => ReactNode) => ReactNode;
+  /** Windowed grid: measures a row's first card. */
+  measureRow?: (el: HTMLElement | null) => void;
   hint: ReactNode;
   onReorder: (productIds: string[]) => void;
   onMovableChange?: (movable: boolean) => void;
 }
 
-export default function SortableProductGrid({ list, ids, cards, gridRef, onKeyDown, hint, onReorder, onMovableChange }: SortableGridProps) {
+export default function SortableProductGrid({ list, ids, renderGrid, measureRow, hint, onReorder, onMovableChange }: SortableGridProps) {
   const { t } = useListsT();
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -104,9 +108,13 @@ export default function SortableProductGrid({ list, ids, cards, gridRef, onKeyDo
       }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
-        <ul className="lists-grid" ref={gridRef} onKeyDown={onKeyDown}>
-          {cards.map((c) => (c.product.id ? <SortableCard key={c.product.id} {...c} /> : <ProductCard key={c.product.url} {...c} />))}
-        </ul>
+        {renderGrid((c, rowIndex) =>
+          c.product.id ? (
+            <SortableCard key={c.product.id} {...c} rowIndex={rowIndex} measureRef={measureRow} />
+          ) : (
+            <ProductCard key={c.product.url} {...c} rowIndex={rowIndex} measureRef={measureRow} />
+          ),
+        )}
       </SortableContext>
       {hint}
       <p id="lists-move-hint" className="ui-visually-hidden">

@@ -28,4 +28,7 @@ export type CardProps = {
   priority?: boolean;
   /** Owner only: the "Received" toggle of the card. */
   onToggleReceived?: (p: Product) => void;
+  /** Place among all the list's cards (1-based) and their number, for screen readers. */
+  position?: number;
+  setSize?: number;
 };

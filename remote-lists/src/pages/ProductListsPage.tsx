@@ -50,7 +50,7 @@ export default function ProductListsPage() {
 
   const load = useCallback(() => {
     setFailed(false);
-    Promise.all([getProductLists(), getFavorites().catch(() => [] as Favorite[])]).then(
+    Promise.all([getProductLists({ summary: true }), getFavorites().catch(() => [] as Favorite[])]).then(
       ([lists, favs]) => {
         const mine = lists.filter((l) => l.isOwner !== false);
         const ownedIds = new Set(mine.map((l) => l.id));

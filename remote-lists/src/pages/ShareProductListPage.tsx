@@ -39,7 +39,7 @@ export default function ShareProductListPage() {
 
   const load = useCallback(() => {
     setFailed(false);
-    getProductLists().then(
+    getProductLists({ summary: true }).then(
       (all) => setLists(all.filter((l) => l.isOwner !== false)),
       (e: unknown) => {
         if (isSignedOutError(e)) return;

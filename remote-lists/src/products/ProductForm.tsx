@@ -101,7 +101,7 @@ export function ProductForm({
   useEffect(() => {
     let cancelled = false;
     setLists({ status: 'loading' });
-    getProductLists().then(
+    getProductLists({ summary: true }).then(
       (all) => {
         if (cancelled) return;
         // An archived list takes no product: never offered as a target.

@@ -4,7 +4,7 @@
 // Issue 13: the shared-list page rendered on the server (what the gateway puts in #first-view)
 // is the page a visitor's app renders: the same components, words and pictures, everything escaped.
 import type { ProductList } from '@wishlist/contracts';
-import { renderSharedList, sharedListPreloads, SNAPSHOT_MAX_PRODUCTS, withoutHoistedPreloads } from './firstView';
+import { renderSharedList, sharedListPreloads, SNAPSHOT_CARDS, withoutHoistedPreloads } from './firstView';
 
 const HOSTILE = '</script><img src=x onerror=alert(1)>';
 const list: ProductList = {
@@ -75,10 +75,23 @@ describe('renderSharedList', () => {
     expect(html).not.toContain('Delete list');
   });
 
-  it('renders nothing for a very long list (the page comes as before)', () => {
-    const many = Array.from({ length: SNAPSHOT_MAX_PRODUCTS + 1 }, (_, i) => ({ ...list.products[0], id: `p${i}` }));
-    expect(renderSharedList({ list: { ...list, products: many }, language: 'en' })).toBe('');
-    expect(renderSharedList({ list: { ...list, products: many.slice(1) }, language: 'en' })).toContain('lists-view');
+  it('renders the first screenful of a long list, whatever its length, with its size and search', () => {
+    for (const [length, lang, words] of [
+      [101, 'en', ['101 products', 'Find a product in this list']],
+      [500, 'fr', ['500 produits', 'Trouver un produit dans cette liste']],
+    ] as const) {
+      const many = Array.from({ length }, (_, i) => ({ ...list.products[0], id: `p${i}`, name: `Product ${i}` }));
+      const html = renderSharedList({ list: { ...list, products: many }, language: lang });
+      const cards = html.match(/<li [^>]*class="lists-card/g) ?? [];
+      expect(cards.length).toBeGreaterThanOrEqual(4);
+      expect(cards.length).toBeLessThanOrEqual(SNAPSHOT_CARDS);
+      expect(html).toContain('>Product 0</span>');
+      expect(html).not.toContain(`>Product ${length - 1}</span>`);
+      expect(html).toContain(`aria-setsize="${length}"`);
+      for (const w of words) expect(html).toContain(w);
+      // The rows below are held by padding, so the page is as long as the list.
+      expect(html).toMatch(/padding-bottom:calc\(var\(--space-1, 0.25rem\) \+ \d{4,}px\)/);
+    }
   });
 
   it('an empty list says so', () => {

@@ -39,10 +39,12 @@ export function i18nFor(language: Language): I18n {
 const noop = () => undefined;
 
 /**
- * Above this many products no snapshot is rendered (an empty string): rendering costs the gateway
- * about 0.25 ms per card on its one thread and the HTML ~1 kB per card, and such a page is rare.
+ * Cards the snapshot of a long list holds: the rows a phone shows first. The grid windows a long
+ * list (useCardWindow) and renders the same first screenful on the server, so the gateway's cost
+ * (about 0.25 ms and ~1 kB per card) stays that of a screenful whatever the list's length; the
+ * rows below are held by padding, as the app holds them.
  */
-export const SNAPSHOT_MAX_PRODUCTS = 100;
+export const SNAPSHOT_CARDS = 12;
 
 /**
  * The list as the page renders it for a visitor (the store's normalizeList): the app hydrates this
@@ -54,12 +56,11 @@ function sanitize(list: ProductList): ProductList {
 
 /**
  * The body of `/see/{id}` for a visitor, as SharedListPage renders it once the list has arrived
- * (React escapes every text and attribute); '' for a list too long to be worth it.
+ * (React escapes every text and attribute); for a long list, its first screenful of cards.
  */
 export function renderSharedList({ list, language }: SharedListSnapshotInput): string {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const shown = sanitize(list);
-  if (shown.products.length > SNAPSHOT_MAX_PRODUCTS) return '';
   return withoutHoistedPreloads(renderToString(
     <I18nextProvider i18n={i18nFor(lang)}>
       <MemoryRouter initialEntries={[paths.see(shown.id)]}>

@@ -114,9 +114,12 @@ export async function deleteAccount(): Promise<void> {
 /**
  * GET /api/product-lists, cached 5 ms, reset after any list change. Each list carries its
  * `productCount` and its first products only; `getProductList` reads one list whole.
+ * `summary: true` (`?summary=1`): names and counts with no product at all, for the screens that
+ * show nothing else (lists page, header menus, list pickers): 100 lists answer in a few kB.
  */
-export function getProductLists(): Promise<ProductList[]> {
-  return listsCache.get('lists', async () => (await request<Envelope<ProductList[]>>('GET', '/api/product-lists')).data.data);
+export function getProductLists({ summary = false }: { summary?: boolean } = {}): Promise<ProductList[]> {
+  const path = summary ? '/api/product-lists?summary=1' : '/api/product-lists';
+  return listsCache.get(summary ? 'list-summaries' : 'lists', async () => (await request<Envelope<ProductList[]>>('GET', path)).data.data);
 }
 
 export async function getProductList(listId: string): Promise<ProductList> {

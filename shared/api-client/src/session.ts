@@ -22,7 +22,7 @@ export async function refreshDefaultListId(): Promise<string | null> {
     if (getBearer() === bearer) useSessionStore.getState().markChecked(bearer);
   };
   try {
-    const lists = await getProductLists();
+    const lists = await getProductLists({ summary: true });
     const listId = lists[0]?.id ?? null;
     // A sign-out while the lists were on their way: their answer is no longer this person's.
     if (getBearer() !== bearer) return useSessionStore.getState().defaultListId;

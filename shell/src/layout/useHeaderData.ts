@@ -12,7 +12,7 @@ export function useHeaderData(signedIn: boolean) {
   const [favorites, setFavorites] = useState<Favorite[]>([]);
 
   const loadLists = useCallback(() => {
-    getProductLists().then(
+    getProductLists({ summary: true }).then(
       // Archived lists are out of the quick menu as out of the slider (the lists page keeps them).
       (all) => setLists(all.filter((l) => l.isOwner && !l.archived)),
       () => undefined,

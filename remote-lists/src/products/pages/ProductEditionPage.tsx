@@ -30,7 +30,7 @@ export default function ProductEditionPage() {
   useEffect(() => {
     let cancelled = false;
     setState({ kind: 'loading' });
-    Promise.all([getProductInList(productListId, productId), getProductLists()]).then(
+    Promise.all([getProductInList(productListId, productId), getProductLists({ summary: true })]).then(
       ([product, lists]) => {
         if (cancelled) return;
         const listId = product.productListId || productListId;

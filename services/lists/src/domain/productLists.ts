@@ -62,9 +62,11 @@ export async function assertNotErased(userId: string): Promise<void> {
  * of every list at once. One list's products are read with `GET /api/product-lists/{id}`, which
  * the per-list cap bounds; this answer stays bounded by lists × LIST_PREVIEW_PRODUCTS.
  */
-async function withPreviews(all: ProductListDoc[], viewerId: string): Promise<ProductListData[]> {
+async function withPreviews(all: ProductListDoc[], viewerId: string, summary: boolean): Promise<ProductListData[]> {
   // Active lists first, so that the first list (the default one) is never an archived list.
   const lists = [...all.filter((l) => !l.archived), ...all.filter((l) => l.archived)];
+  // Screens that show names and counts (lists page, header menus, list pickers) read no product.
+  if (summary) return lists.map((l) => toListPreview(l, [], viewerId, 0));
   const grouped = byList(await leadingProductsOfLists(lists, LIST_PREVIEW_PRODUCTS));
   return lists.map((l) => toListPreview(l, grouped.get(String(l._id)) ?? [], viewerId, LIST_PREVIEW_PRODUCTS));
 }
@@ -74,10 +76,10 @@ async function withPreviews(all: ProductListDoc[], viewerId: string): Promise<Pr
  * first products. "Signed in" means a default list exists (SPEC §4), so a person with none gets
  * one, named in their language.
  */
-export async function listsOf(identity: Identity): Promise<ProductListData[]> {
+export async function listsOf(identity: Identity, { summary = false }: { summary?: boolean } = {}): Promise<ProductListData[]> {
   const ownerId = identity.userId;
   let lists = await listsOfOwner(ownerId);
-  if (lists.length > 0) return withPreviews(lists, ownerId);
+  if (lists.length > 0) return withPreviews(lists, ownerId, summary);
   if (await isErased(ownerId)) throw accountGone();
   await insertDefaultList(ownerId, DEFAULT_LIST_NAMES[identity.lang ?? 'en'] ?? DEFAULT_LIST_NAMES.en);
   // An erasure that ran between the check and the insert: undo the insert.
@@ -86,7 +88,7 @@ export async function listsOf(identity: Identity): Promise<ProductListData[]> {
     throw accountGone();
   }
   lists = await listsOfOwner(ownerId);
-  return withPreviews(lists, ownerId);
+  return withPreviews(lists, ownerId, summary);
 }
 
 /**

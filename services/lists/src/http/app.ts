@@ -2,6 +2,7 @@ import {
   createMailer,
   createRateLimit,
   createService,
+  HttpError,
   optionalIdentity,
   requireIdentity,
   requireService,
@@ -32,7 +33,7 @@ import { IMPORT_PATH, listFileRoutes } from './listFiles';
 import { createReminderSweeper, type ReminderSweeper } from '../reminders/sweep';
 import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } from '../reminders/unsubscribe';
 import { usersApi, type UsersApi } from '../reminders/users';
-import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
+import { claimBody, listsQuery, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 
 const userOf = (req: Request) => req.identity!.userId;
 const param = (req: Request, name: string) => String((req.params as Record<string, string>)[name]);
@@ -131,7 +132,10 @@ export function createListsService(
 
       // Lists
       router.get('/api/product-lists', signedIn, async (req, res) => {
-        res.json({ data: await listsOf(req.identity!) });
+        const query = listsQuery.safeParse(req.query);
+        if (!query.success) throw HttpError.badRequest('summary is 1 or 0.', 'invalid_query');
+        const summary = query.data.summary === '1' || query.data.summary === 'true';
+        res.json({ data: await listsOf(req.identity!, { summary }) });
       });
       router.post('/api/product-lists', signedIn, body, async (req, res) => {
         res.status(201).json({ data: await createList(userOf(req), req.body) });

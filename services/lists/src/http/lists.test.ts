@@ -53,6 +53,28 @@ describe('GET /api/product-lists (own lists with products)', () => {
   });
 });
 
+describe('GET /api/product-lists?summary=1 (names and counts)', () => {
+  it('answers each list with its count and no product, far smaller than the full answer', async () => {
+    const me = await person();
+    for (let i = 0; i < 8; i++) await me.addProduct(me.defaultListId, { name: `Product ${i}`, note: 'x'.repeat(200) });
+    const full = await api().get('/api/product-lists').set(me.headers);
+    const res = await api().get('/api/product-lists?summary=1').set(me.headers);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ id: me.defaultListId, name: 'My wish list', isOwner: true, productCount: 8, eventDate: null, archived: false, products: [] }]);
+    expect(res.text.length * 10).toBeLessThan(full.text.length);
+    const plain = await api().get('/api/product-lists?summary=0').set(me.headers);
+    expect(plain.body).toEqual(full.body);
+  });
+
+  it('refuses an unknown summary value with a 400 and changes nothing', async () => {
+    const me = await person();
+    const res = await api().get('/api/product-lists?summary=yes').set(me.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'invalid_query', message: expect.any(String) });
+    expect((await api().get('/api/product-lists').set(me.headers)).body.data).toHaveLength(1);
+  });
+});
+
 describe('GET /api/product-lists/{id} (shared by link)', () => {
   it('is readable by anyone; isOwner only for the owner', async () => {
     const owner = await person();

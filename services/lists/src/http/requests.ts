@@ -21,3 +21,6 @@ export const claimBody = z.object({
   /** Units per product id (1 for an id not named). */
   quantities: z.record(id, z.number().int().min(1).max(99)).optional(),
 });
+
+/** `GET /api/product-lists?summary=1`: names and counts only (no products). */
+export const listsQuery = z.object({ summary: z.enum(['0', '1', 'true', 'false']).optional() });

@@ -1,0 +1,48 @@
+import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
+import type { ProductList } from '@wishlist/contracts';
+import type { Product } from '@wishlist/contracts';
+import { list, product } from '../test/api';
+import { renderPage } from '../test/render';
+import { ProductGrid } from './ProductGrid';
+
+// Counts the pictures drawn: a card's content (picture, name, price) renders only when its product does.
+const drawn: string[] = [];
+jest.mock('@wishlist/ui', () => {
+  const actual = jest.requireActual('@wishlist/ui');
+  return {
+    ...actual,
+    ProductPicture: (props: { image?: string }) => {
+      drawn.push(String(props.image));
+      return <img alt="" src={props.image} />;
+    },
+  };
+});
+
+const onSelect = () => undefined;
+
+// The grid inside the test page, shown again with new props from the test.
+let show: (props: { list: ProductList; selected: string | null }) => void = () => undefined;
+function Harness({ initial }: { initial: ProductList }) {
+  const [props, setProps] = useState({ list: initial, selected: null as string | null });
+  show = setProps;
+  return <ProductGrid list={props.list} selectedProductId={props.selected} onSelectProduct={onSelect} />;
+}
+
+describe('ProductGrid (memoized cards)', () => {
+  it('redraws only the cards whose product or selection changed when the grid renders again', async () => {
+    const products = Array.from({ length: 8 }, (_, i) => product(`P${i + 1}`, { name: `Gift ${i + 1}` }));
+    const first = list('L1', 'Birthday', products, false);
+    await renderPage(<Harness initial={first} />);
+    expect(drawn).toHaveLength(8);
+    drawn.length = 0;
+    // A new list object (as after a store update elsewhere) with the same products: nothing redrawn.
+    await act(async () => show({ list: { ...first, products: [...first.products] }, selected: null }));
+    expect(drawn).toHaveLength(0);
+    // One product changed: its card alone is redrawn; a selection redraws no picture.
+    const changed: Product[] = first.products.map((p) => (p.id === 'P3' ? { ...p, name: 'Renamed' } : p));
+    await act(async () => show({ list: { ...first, products: changed }, selected: 'P5' }));
+    expect(drawn).toEqual([first.products[2].image]);
+    expect(screen.getByRole('button', { name: /^Gift 5/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

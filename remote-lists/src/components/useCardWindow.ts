@@ -1,0 +1,108 @@
+// Windowing of a long product grid: only the rows on screen (and one either side) are in the DOM,
+// the others are held by padding of their measured (or estimated) height, so that a list of 500
+// costs the page what a screenful costs. @tanstack/react-virtual does the range and measuring
+// arithmetic against the window's scroll (the page scrolls, not the grid); the grid keeps its CSS
+// grid layout, its <ul>/<li> structure and its cards' order.
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+
+/** Lists longer than this are windowed; shorter ones render every card (and Ctrl+F sees them). */
+export const WINDOW_FROM = 24;
+
+/** Rows rendered above and below the ones on screen. */
+const OVERSCAN_ROWS = 1;
+
+/** What the server renders and the first client render assumes: a phone in portrait. */
+const INITIAL_RECT = { width: 360, height: 800 };
+
+/** The grid's columns (SPEC §2: 2 on small screens, 3 from 1280 px, as lists.css lays them out). */
+const WIDE = '(min-width: 1280px)';
+
+function subscribeWide(onChange: () => void): () => void {
+  if (typeof window === 'undefined' || !window.matchMedia) return () => undefined;
+  const query = window.matchMedia(WIDE);
+  query.addEventListener?.('change', onChange);
+  return () => query.removeEventListener?.('change', onChange);
+}
+
+export function useGridColumns(): number {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => (typeof window !== 'undefined' && window.matchMedia?.(WIDE).matches ? 3 : 2),
+    () => 2,
+  );
+}
+
+/** A card's height before it is measured: a square picture, the name and price (lists.css). */
+function estimateRow(gridWidth: number, columns: number): number {
+  return Math.round(gridWidth / columns + 72);
+}
+
+export interface CardWindow {
+  /** Whether the grid is windowed at all. */
+  windowed: boolean;
+  columns: number;
+  /** The range of cards rendered: [first, end). */
+  first: number;
+  end: number;
+  /** Space held above and below the rendered rows (px). */
+  before: number;
+  after: number;
+  /** Call on the first card of each rendered row (with `data-row` = its row) to measure it. */
+  measureRow: (el: HTMLElement | null) => void;
+  /** Brings the card at `index` into the rendered range and on screen. */
+  scrollToCard: (index: number) => void;
+}
+
+/** The rows of `count` cards the grid renders, from the window's scroll. */
+export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | null>): CardWindow {
+  const windowed = count > WINDOW_FROM;
+  const columns = useGridColumns();
+  const rows = Math.ceil(count / columns);
+  // Where the grid starts in the page, and how wide it is: read after each render (what is above
+  // it, such as the header or a notice, may change height).
+  const [frame, setFrame] = useState({ top: 0, width: INITIAL_RECT.width });
+  useLayoutEffect(() => {
+    const el = gridRef.current;
+    if (!windowed || !el) return;
+    const rect = el.getBoundingClientRect();
+    const top = Math.round(rect.top + window.scrollY);
+    const width = Math.round(rect.width) || INITIAL_RECT.width;
+    if (top !== frame.top || width !== frame.width) setFrame({ top, width });
+  });
+  const gap = columns === 3 ? 16 : 12;
+  const virtualizer = useWindowVirtualizer({
+    count: windowed ? rows : 0,
+    estimateSize: () => estimateRow(frame.width, columns),
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: frame.top,
+    gap,
+    initialRect: INITIAL_RECT,
+    indexAttribute: 'data-row',
+    // A card is never 0 px tall: a zero is a row not laid out (hidden slide, no layout engine), and
+    // taking it would pull every row into the window; its estimate stands instead.
+    measureElement: (el) => el.getBoundingClientRect().height || estimateRow(frame.width, columns),
+    enabled: windowed,
+  });
+  // Stable, so that the memoized cards it is passed to do not re-render for it.
+  const measureRow = useCallback(
+    (el: HTMLElement | null) => virtualizer.measureElement(el),
+    [virtualizer],
+  );
+  const scrollToCard = useCallback((index: number) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }), [virtualizer, columns]);
+  if (!windowed) return { windowed, columns, first: 0, end: count, before: 0, after: 0, measureRow, scrollToCard };
+  const items = virtualizer.getVirtualItems();
+  const firstRow = items[0];
+  const lastRow = items[items.length - 1];
+  const total = virtualizer.getTotalSize();
+  return {
+    windowed,
+    columns,
+    first: firstRow ? firstRow.index * columns : 0,
+    end: lastRow ? Math.min(count, (lastRow.index + 1) * columns) : Math.min(count, columns * 4),
+    before: firstRow ? Math.max(0, firstRow.start - frame.top) : 0,
+    after: lastRow ? Math.max(0, total - (lastRow.end - frame.top)) : 0,
+    measureRow,
+    scrollToCard,
+  };
+}
