@@ -3,6 +3,7 @@ import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { BasketIcon, GiftIcon, GripIcon, StarIcon } from './Icons';
+import { GroupGiftProgress } from './GroupGiftProgress';
 
 export interface ProductCardProps {
   product: Product;
@@ -59,6 +60,7 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
             {note}
           </span>
         )}
+        {product.groupGift && <GroupGiftProgress product={product} />}
       </span>
       {(product.hasBeenOffered || inBasket || partly || product.mostWanted) && (
         <span className="lists-card__badges">
