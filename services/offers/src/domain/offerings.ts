@@ -15,6 +15,7 @@ import {
   unfinishedBefore,
 } from '../data/offerings';
 import type { OfferingDoc } from '../data/models';
+import { erasePledger } from '../data/pledges';
 import { createDueMails, MAIL_RETRY_MS } from './dueMails';
 import { createConfirmations } from './confirmation';
 import { snapshot, toView, type OfferingView } from './views';
@@ -319,8 +320,11 @@ export function createOfferingService(deps: {
     sendDueMails: sendDueMailsQuietly,
 
     /** Account erasure (idempotent): see data/offerings `eraseUser`. */
-    erase(userId: string, email?: string) {
-      return eraseUser(userId, email);
+    async erase(userId: string, email?: string) {
+      const erased = await eraseUser(userId, email);
+      // Pledges are made signed out: found by the address's key only.
+      if (email) await erasePledger(emailKey(email));
+      return erased;
     },
 
     /** Rolls back interrupted creations, expires unconfirmed offers, clears the flags of refusals and expiries, retries due mails. */

@@ -37,13 +37,13 @@ const pledgeTexts: Record<Lang, PledgeTexts> = {
       intro: (amount, hours) =>
         `Quelqu’un, sans doute vous, a promis ${amount} pour un cadeau commun sur Wishlist avec cette adresse. Confirmez dans les ${hours} heures, sinon la somme est libérée pour d’autres.`,
       confirm: 'Confirmer ma participation',
-      ignore: "Si ce n’était pas vous, ignorez ce message : rien d’autre ne sera envoyé.",
-      cut: (asked) => `Vous aviez demandé ${asked} : il ne restait que cette somme à promettre.`,
+      ignore: "Si ce n’était pas vous, ignorez ce message\u00a0: rien d’autre ne sera envoyé.",
+      cut: (asked) => `Vous aviez demandé ${asked}\u00a0: il ne restait que cette somme à promettre.`,
     },
     complete: {
       subject: 'Votre cadeau commun est entièrement financé',
-      intro: 'Bonne nouvelle : tout le prix de ce cadeau commun est promis, et son destinataire sait qui le lui offre :',
-      pledgers: 'Les personnes qui participent (écrivez-vous pour décider qui l’achète) :',
+      intro: 'Bonne nouvelle\u00a0: tout le prix de ce cadeau commun est promis, et son destinataire sait qui le lui offre\u00a0:',
+      pledgers: 'Les personnes qui participent (écrivez-vous pour décider qui l’achète)\u00a0:',
       agree: 'Décidez ensemble qui achète le cadeau et rassemble les parts. Le destinataire voit vos noms, jamais les montants.',
       owner: 'Quand le destinataire donnera une adresse, ou refusera le cadeau, chacun de vous recevra le message.',
     },
