@@ -12,6 +12,8 @@ export default createRemoteConfig({
     './OfferConfirmationPage': './src/exposes/OfferConfirmationPage.tsx',
     './OfferingPage': './src/exposes/OfferingPage.tsx',
     './OfferWithdrawalPage': './src/exposes/OfferWithdrawalPage.tsx',
+    './PledgePage': './src/exposes/PledgePage.tsx',
+    './PledgeFormPage': './src/exposes/PledgeFormPage.tsx',
     './HeaderBasket': './src/exposes/HeaderBasket.tsx',
     './BasketActions': './src/exposes/BasketActions.tsx',
   },

@@ -11,6 +11,8 @@ import OfferCreatedPage from './pages/OfferCreatedPage';
 import OfferingPage from './pages/OfferingPage';
 import OfferPage from './pages/OfferPage';
 import OfferWithdrawalPage from './pages/OfferWithdrawalPage';
+import PledgeFormPage from './pages/PledgeFormPage';
+import PledgePage from './pages/PledgePage';
 
 const sample: Product = {
   id: 'sample-1',
@@ -44,5 +46,7 @@ mountStandalone({
     ['/offer-confirmation/:offeringId', <OfferConfirmationPage />],
     ['/offerings/:offeringId/:refuse?', <OfferingPage />],
     ['/offer-withdrawal/:offeringId', <OfferWithdrawalPage />],
+    ['/chip-in/:productListId/:productId', <PledgeFormPage />],
+    ['/pledge/:pledgeId', <PledgePage />],
   ],
 });

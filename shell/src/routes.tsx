@@ -86,6 +86,13 @@ export const routes: AppRoute[] = [
     path: `${prefix}/offer-withdrawal/:offeringId`,
     remote: 'remote_basket_offer/OfferWithdrawalPage' as const,
   })),
+  // A group gift's pledger: the mail links to /{lang}/pledge/{id} (confirm, see, withdraw); no
+  // sign-in: the token in the link's fragment opens that one pledge. The form opens from the list.
+  ...['', ...LANGUAGES.map((lang) => `/${lang}`)].map((prefix) => ({
+    path: `${prefix}/pledge/:pledgeId`,
+    remote: 'remote_basket_offer/PledgePage' as const,
+  })),
+  { path: '/chip-in/:productListId/:productId', remote: 'remote_basket_offer/PledgeFormPage' as const },
   // The offer e-mail's link: signing in for it says so (not "to add products").
   { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: 'offering' },
 ];

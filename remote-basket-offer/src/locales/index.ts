@@ -11,6 +11,7 @@ import enNotifications from './en/notifications.json';
 import enOffer from './en/offer.json';
 import enOffering from './en/offering.json';
 import enWithdrawal from './en/withdrawal.json';
+import enPledge from './en/pledge.json';
 import frActions from './fr/actions.json';
 import frBasket from './fr/basket.json';
 import frCommon from './fr/common.json';
@@ -21,8 +22,9 @@ import frNotifications from './fr/notifications.json';
 import frOffer from './fr/offer.json';
 import frOffering from './fr/offering.json';
 import frWithdrawal from './fr/withdrawal.json';
+import frPledge from './fr/pledge.json';
 
-export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications, withdrawal: enWithdrawal };
-export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications, withdrawal: frWithdrawal };
+export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications, withdrawal: enWithdrawal, pledge: enPledge };
+export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications, withdrawal: frWithdrawal, pledge: frPledge };
 
 export type BasketStrings = typeof en;

@@ -7,6 +7,7 @@ import { BasketIcon, GiftIcon, MinusIcon } from '../components/Icons';
 import { useBasketT } from '../i18n';
 import '../strings/actions';
 import '../strings/notifications';
+import '../strings/pledge';
 import '../styles/basket.css';
 
 export interface BasketActionsProps {
@@ -96,9 +97,25 @@ export default function BasketActions({ product, isOwner, tabClassName, tabLabel
   };
 
   const tab = tabClassName ? { className: tabClassName, labelClassName: tabLabelClassName } : undefined;
+  // A group gift is pledged for in parts, never put in the basket whole.
+  const groupGift = product?.groupGift === true && !!product.id;
+  const chipIn = () => {
+    if (!product?.id) return;
+    navigate(`/chip-in/${encodeURIComponent(product.productListId)}/${encodeURIComponent(product.id)}`);
+  };
   const controls = (
     <>
-      {inBasket ? (
+      {groupGift ? (
+        <Control
+          tab={tab}
+          variant="secondary"
+          icon={<GiftIcon size={20} />}
+          label={t('pledge.chipIn')}
+          onClick={chipIn}
+          disabled={offered}
+          describedBy={hintId}
+        />
+      ) : inBasket ? (
         <Control tab={tab} variant="secondary" icon={<MinusIcon />} label={t('actions.remove')} onClick={remove} />
       ) : (
         <Control
@@ -135,9 +152,9 @@ export default function BasketActions({ product, isOwner, tabClassName, tabLabel
           {t('actions.offerEmptyHint')}
         </span>
       )}
-      {hint && (
+      {(hint || groupGift) && (
         <span id={hintId} className="basket-visually-hidden">
-          {hint}
+          {groupGift ? (offered ? t('actions.offeredHint') : t('pledge.chipInHint')) : hint}
         </span>
       )}
     </>

@@ -9,3 +9,4 @@ import './notifications';
 import './offer';
 import './offering';
 import './withdrawal';
+import './pledge';

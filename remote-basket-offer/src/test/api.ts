@@ -16,6 +16,12 @@ export function apiMock() {
     getOfferingWithdrawal: jest.fn(),
     withdrawOffering: jest.fn(),
     getProductLists: jest.fn(() => Promise.resolve([])),
+    getProductInList: jest.fn(),
+    getGroupGiftTotals: jest.fn(),
+    createPledge: jest.fn(),
+    getPledge: jest.fn(),
+    confirmPledge: jest.fn(),
+    withdrawPledge: jest.fn(),
   };
 }
 
@@ -32,6 +38,12 @@ export function mocked() {
     getOfferingWithdrawal: api.getOfferingWithdrawal as jest.MockedFunction<typeof Api.getOfferingWithdrawal>,
     withdrawOffering: api.withdrawOffering as jest.MockedFunction<typeof Api.withdrawOffering>,
     getProductLists: api.getProductLists as jest.MockedFunction<typeof Api.getProductLists>,
+    getProductInList: api.getProductInList as jest.MockedFunction<typeof Api.getProductInList>,
+    getGroupGiftTotals: api.getGroupGiftTotals as jest.MockedFunction<typeof Api.getGroupGiftTotals>,
+    createPledge: api.createPledge as jest.MockedFunction<typeof Api.createPledge>,
+    getPledge: api.getPledge as jest.MockedFunction<typeof Api.getPledge>,
+    confirmPledge: api.confirmPledge as jest.MockedFunction<typeof Api.confirmPledge>,
+    withdrawPledge: api.withdrawPledge as jest.MockedFunction<typeof Api.withdrawPledge>,
     ApiError: api.ApiError,
   };
 }

@@ -3,6 +3,7 @@ import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { BasketIcon, GiftIcon, GripIcon, StarIcon } from './Icons';
+import { GroupGiftProgress } from './GroupGiftProgress';
 
 export interface ProductCardProps {
   product: Product;
@@ -68,6 +69,7 @@ const CardContent = memo(function CardContent({ product, inBasket, priority }: {
             {note}
           </span>
         )}
+        {product.groupGift && <GroupGiftProgress product={product} />}
       </span>
       {(product.hasBeenOffered || inBasket || partly || product.mostWanted) && (
         <span className="lists-card__badges">

@@ -9,10 +9,12 @@ export interface ExtrasInput {
   quantity: string;
   mostWanted: boolean;
   note: string;
+  /** Visitors chip in for it (a price of at least 5 €, one unit). */
+  groupGift: boolean;
 }
 
 export function extrasOf(product?: Partial<Product>): ExtrasInput {
-  return { quantity: String(product?.quantity ?? 1), mostWanted: product?.mostWanted === true, note: product?.note ?? '' };
+  return { quantity: String(product?.quantity ?? 1), mostWanted: product?.mostWanted === true, note: product?.note ?? '', groupGift: product?.groupGift === true };
 }
 
 /** The quantity as a number, or undefined when it is not a whole number from 1 to 99. */
@@ -29,12 +31,13 @@ export function quantityOf(text: string): number | undefined {
  */
 export function changedExtras(
   original: Partial<Product> | undefined,
-  next: { quantity: number; mostWanted: boolean; note: string },
-): { quantity?: number; mostWanted?: boolean; note?: string } {
-  const out: { quantity?: number; mostWanted?: boolean; note?: string } = {};
+  next: { quantity: number; mostWanted: boolean; note: string; groupGift?: boolean },
+): { quantity?: number; mostWanted?: boolean; note?: string; groupGift?: boolean } {
+  const out: { quantity?: number; mostWanted?: boolean; note?: string; groupGift?: boolean } = {};
   if (next.quantity !== (original?.quantity ?? 1)) out.quantity = next.quantity;
   if (next.mostWanted !== (original?.mostWanted === true)) out.mostWanted = next.mostWanted;
   if (next.note !== (original?.note ?? '')) out.note = next.note;
+  if (next.groupGift !== undefined && next.groupGift !== (original?.groupGift === true)) out.groupGift = next.groupGift;
   return out;
 }
 
@@ -48,7 +51,7 @@ export function ProductExtrasFields({
   idPrefix: string;
   value: ExtrasInput;
   onChange: (next: ExtrasInput) => void;
-  errors: { quantity?: string; note?: string; mostWanted?: string };
+  errors: { quantity?: string; note?: string; mostWanted?: string; groupGift?: string };
   disabled?: boolean;
 }) {
   const { t } = useProductsT();
@@ -84,6 +87,27 @@ export function ProductExtrasFields({
         <p id={`${idPrefix}-most-wanted-hint`} className="lists-pf-muted">
           {t('form.mostWantedHint')}
         </p>
+      </div>
+      <div className="lists-pf-check">
+        <input
+          id={`${idPrefix}-group-gift`}
+          data-field="groupGift"
+          type="checkbox"
+          checked={value.groupGift}
+          disabled={disabled}
+          aria-invalid={errors.groupGift ? true : undefined}
+          aria-describedby={`${idPrefix}-group-gift-hint${errors.groupGift ? ` ${idPrefix}-group-gift-error` : ''}`}
+          onChange={(e) => onChange({ ...value, groupGift: e.target.checked })}
+        />
+        <label htmlFor={`${idPrefix}-group-gift`}>{t('form.groupGift')}</label>
+        <p id={`${idPrefix}-group-gift-hint`} className="lists-pf-muted">
+          {t('form.groupGiftHint')}
+        </p>
+        {errors.groupGift && (
+          <p id={`${idPrefix}-group-gift-error`} className="ui-field__error" role="alert">
+            {errors.groupGift}
+          </p>
+        )}
       </div>
       <TextArea
         id={`${idPrefix}-note`}

@@ -57,7 +57,7 @@ export interface ProductFormProps {
 
 type ListsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lists: ProductList[] };
 
-const FIELD_ORDER = ['name', 'price', 'quantity', 'mostWanted', 'note', 'image', 'productListId', 'url'] as const;
+const FIELD_ORDER = ['name', 'price', 'quantity', 'mostWanted', 'groupGift', 'note', 'image', 'productListId', 'url'] as const;
 
 export function ProductForm({
   draft,
@@ -176,7 +176,7 @@ export function ProductForm({
           price: priceCents,
           url: draft.url,
           productListId: listId,
-          ...changedExtras(draft.original, { quantity, mostWanted: extras.mostWanted, note: extras.note.trim() }),
+          ...changedExtras(draft.original, { quantity, mostWanted: extras.mostWanted, note: extras.note.trim(), groupGift: extras.groupGift }),
         },
         draft.original,
       );
@@ -303,7 +303,7 @@ export function ProductForm({
         disabled={saving}
         onChange={(next) => {
           setExtras(next);
-          if (errors.quantity || errors.note || errors.mostWanted) setErrors((x) => ({ ...x, quantity: undefined, note: undefined, mostWanted: undefined }));
+          if (errors.quantity || errors.note || errors.mostWanted || errors.groupGift) setErrors((x) => ({ ...x, quantity: undefined, note: undefined, mostWanted: undefined, groupGift: undefined }));
         }}
       />
 

@@ -15,6 +15,7 @@ export interface ProductFields {
   quantity?: number;
   mostWanted?: boolean;
   note?: string;
+  groupGift?: boolean;
 }
 
 export interface SaveResult {
@@ -30,6 +31,7 @@ export async function saveProduct(fields: ProductFields, original?: Partial<Prod
     ...(fields.quantity !== undefined ? { quantity: fields.quantity } : {}),
     ...(fields.mostWanted !== undefined ? { mostWanted: fields.mostWanted } : {}),
     ...(fields.note !== undefined ? { note: fields.note } : {}),
+    ...(fields.groupGift !== undefined ? { groupGift: fields.groupGift } : {}),
   };
   if (!id || id.trim() === '') {
     const product = await createProduct({ name, image, price, url, productListId, ...extras });

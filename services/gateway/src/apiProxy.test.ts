@@ -208,6 +208,9 @@ describe('writes without a sign-in', () => {
       ['POST', '/api/offerings/abc_-1/verification-mail'],
       ['POST', '/api/offerings/abc_-1/withdrawal'],
       ['POST', '/api/tokens/refusal'],
+      ['POST', '/api/pledges'],
+      ['POST', '/api/pledges/abc_-1/confirmation'],
+      ['POST', '/api/pledges/abc_-1/withdrawal'],
     ]) {
       expect(anonymousWriteAllowed(method, path)).toBe(true);
     }
@@ -217,6 +220,9 @@ describe('writes without a sign-in', () => {
       ['POST', '/api/offerings/abc/withdrawal/x'],
       ['POST', '/api/offerings/a%2Fb/withdrawal'],
       ['POST', '/api/product-lists'],
+      ['DELETE', '/api/pledges/abc'],
+      ['POST', '/api/pledges/abc/other'],
+      ['POST', '/api/group-gifts'],
     ]) {
       expect(anonymousWriteAllowed(method, path)).toBe(false);
     }

@@ -49,7 +49,7 @@ export function apiRoutes(config: { authUrls: UrlList; listsUrls: UrlList; offer
       prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites', '/api/images'],
       forwardAuthorization: false,
     },
-    { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings'], forwardAuthorization: false },
+    { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings', '/api/pledges', '/api/group-gifts'], forwardAuthorization: false },
   ];
 }
 
@@ -76,6 +76,9 @@ const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   { method: 'POST', path: /^\/api\/favorites\/reminders\/[A-Za-z0-9_-]{22}$/ },
   // The giver withdraws an unanswered offer from the receipt's link (the mailed token is the proof).
   { method: 'POST', path: /^\/api\/offerings\/[A-Za-z0-9_-]{1,64}\/withdrawal$/ },
+  // Group gifts: a visitor pledges (no account), then confirms or withdraws from the mailed link (the token is the proof).
+  { method: 'POST', path: '/api/pledges' },
+  { method: 'POST', path: /^\/api\/pledges\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|withdrawal)$/ },
 ];
 
 export function anonymousWriteAllowed(method: string, path: string): boolean {

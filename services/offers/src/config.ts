@@ -25,6 +25,12 @@ export const offersConfig = defineConfig('offers', {
   unfinishedAfterSeconds: setting('UNFINISHED_OFFERING_SECONDS', schemas.positiveInt, '60', {
     description: 'an offering still being created after this long was interrupted (crash): it is rolled back',
   }),
+  pledgeRatePerClient: setting('PLEDGE_RATE_PER_CLIENT', schemas.positiveInt, '60', {
+    description: 'POST /api/pledges per client IP and OFFERING_RATE_WINDOW_SECONDS',
+  }),
+  pledgeConfirmationHours: setting('PLEDGE_CONFIRMATION_HOURS', schemas.positiveInt, '48', {
+    description: "a pledge not confirmed from its mail within this many hours expires (its amount is freed for others)",
+  }),
   sweepIntervalSeconds: setting('OFFERING_SWEEP_SECONDS', schemas.positiveInt, '30', {
     description: 'how often interrupted creations are rolled back and failed product releases retried',
   }),

@@ -1,6 +1,7 @@
 export * from './http';
 export * from './endpoints';
 export * from './withdrawals';
+export * from './pledges';
 export * from './signInRequests';
 export * from './session';
 export * from './accountDevices';

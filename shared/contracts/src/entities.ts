@@ -47,6 +47,8 @@ export interface Product {
   quantity?: number;
   /** Marked by the owner as what they want most. */
   mostWanted?: boolean;
+  /** Visitors chip in (pledges) instead of offering it whole. */
+  groupGift?: boolean;
   /** The owner's plain-text note (size, colour, "any edition"); '' for none. */
   note?: string;
   /** How many units givers have offered (equals `quantity` once `hasBeenOffered`). */

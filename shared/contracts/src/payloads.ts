@@ -60,6 +60,8 @@ export interface ProductExtras {
   quantity?: number;
   mostWanted?: boolean;
   note?: string | null;
+  /** Visitors pledge amounts instead of offering the whole product (needs a price, one unit). */
+  groupGift?: boolean;
 }
 export interface CreateProductRequest extends ProductExtras {
   name: string;
@@ -119,6 +121,8 @@ export interface ProductData {
   /** How many the owner wishes, 1 to 99. */
   quantity: number;
   mostWanted: boolean;
+  /** Visitors pledge amounts (`/api/pledges`) instead of offering it whole. */
+  groupGift?: boolean;
   /** Plain text, at most 500 characters; '' for none. */
   note: string;
   /** Units offered so far (0 to `quantity`; `quantity` once `hasBeenOffered`). */
@@ -146,7 +150,7 @@ export interface ProductListData {
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
 export type ListsFieldErrors = Partial<
   Record<
-    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note',
+    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note' | 'groupGift',
     string
   >
 >;

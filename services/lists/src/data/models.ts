@@ -87,6 +87,8 @@ const productSchema = new Schema(
     /** How many the owner wishes (1 to 99). */
     quantity: { type: Number, default: 1 },
     mostWanted: { type: Boolean, default: false },
+    /** Visitors pledge amounts (offers service) instead of offering it whole; one unit, a price. */
+    groupGift: { type: Boolean, default: false },
     /** Plain text from the owner (size, colour...). */
     note: { type: String, default: '' },
     /**

@@ -10,6 +10,7 @@ export interface ProductValues {
   quantity?: number;
   mostWanted?: boolean;
   note?: string;
+  groupGift?: boolean;
 }
 
 export async function findProduct(id: string): Promise<ProductDoc | null> {
@@ -85,7 +86,30 @@ export type UpdateOutcome =
   | 'target_gone'
   | 'target_forbidden'
   | 'list_full'
-  | { belowOffered: number };
+  | { belowOffered: number }
+  | { groupGift: GroupGiftProblem };
+
+/** Why a product cannot be (or stay) a group gift. */
+export type GroupGiftProblem = 'price-required' | 'one-unit' | 'already-offered';
+
+/**
+ * A group gift is one unit with a price of at least the smallest pledge, and becomes one only
+ * before anyone offered it (givers of whole units and pledgers would share one product).
+ */
+export function groupGiftProblem(
+  product: Pick<ProductDoc, 'groupGift' | 'price' | 'quantity' | 'offeredQuantity' | 'hasBeenOffered'>,
+  change: ProductChange,
+  minPrice: number,
+): GroupGiftProblem | null {
+  const wanted = change.groupGift ?? product.groupGift === true;
+  if (!wanted) return null;
+  const price = change.price !== undefined ? change.price : product.price;
+  if (price === null || price === undefined || price < minPrice) return 'price-required';
+  if ((change.quantity ?? product.quantity ?? 1) !== 1) return 'one-unit';
+  const becoming = change.groupGift === true && product.groupGift !== true;
+  if (becoming && (product.hasBeenOffered === true || (product.offeredQuantity ?? 0) > 0)) return 'already-offered';
+  return null;
+}
 
 /** A change of `received` alone: the one change an archived list takes (what came after the occasion). */
 const onlyReceived = (change: ProductChange) => Object.keys(change).every((k) => k === 'received');
@@ -102,7 +126,7 @@ export async function updateProduct(
   ownerId: string,
   id: string,
   change: ProductChange,
-  options: { expectListId?: string; targetListId?: string; maxPerList: number },
+  options: { expectListId?: string; targetListId?: string; maxPerList: number; groupGiftMinPrice?: number },
 ): Promise<UpdateOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -117,7 +141,7 @@ function updateOnce(
   ownerId: string,
   id: string,
   change: ProductChange,
-  options: { expectListId?: string; targetListId?: string; maxPerList: number },
+  options: { expectListId?: string; targetListId?: string; maxPerList: number; groupGiftMinPrice?: number },
 ): Promise<UpdateOutcome> {
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
@@ -127,9 +151,15 @@ function updateOnce(
     const source = await ProductList.findById(product.listId, { archived: 1 }).session(session).lean().exec();
     const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
     if (source?.archived && (moving || !onlyReceived(change))) return 'archived';
+    const giftProblem = groupGiftProblem(product, change, options.groupGiftMinPrice ?? 0);
+    if (giftProblem) return { groupGift: giftProblem };
     const set: Record<string, unknown> = { ...change };
     const offered = product.offeredQuantity ?? 0;
     const guard: Record<string, unknown> = { _id: product._id };
+    if (change.groupGift === true && product.groupGift !== true) {
+      // A claim landing between the read and the write makes this read again (and refuse).
+      Object.assign(guard, { offeredQuantity: product.offeredQuantity ?? 0, hasBeenOffered: product.hasBeenOffered === true });
+    }
     if (change.hasBeenOffered !== undefined) {
       // The owner's choice wins over the offerings' holds (the owner toggles).
       Object.assign(set, { offeredBy: null, holds: [], offeredQuantity: 0 });

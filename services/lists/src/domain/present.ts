@@ -27,11 +27,13 @@ export function toProductData(doc: ProductDoc): ProductData {
 }
 
 /** Quantity, most wanted, note and units offered, with the defaults of a product stored without them. */
-export function quantityFacts(doc: Pick<ProductDoc, 'quantity' | 'mostWanted' | 'note' | 'offeredQuantity' | 'hasBeenOffered'>) {
+export function quantityFacts(doc: Pick<ProductDoc, 'quantity' | 'mostWanted' | 'note' | 'offeredQuantity' | 'hasBeenOffered'> & { groupGift?: boolean | null }) {
   const quantity = doc.quantity ?? 1;
   return {
     quantity,
     mostWanted: doc.mostWanted === true,
+    // Present only on group gifts, so every other product keeps its shape.
+    ...(doc.groupGift === true ? { groupGift: true as const } : {}),
     note: doc.note ?? '',
     offeredQuantity: doc.hasBeenOffered === true ? quantity : Math.min(quantity, doc.offeredQuantity ?? 0),
   };

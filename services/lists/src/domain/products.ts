@@ -2,6 +2,8 @@ import { HttpError, parseFields } from '@wishlist/service-kit';
 import {
   NO_IMAGE_PLACEHOLDER,
   mostWantedSchema,
+  GROUP_GIFT_MIN_PLEDGE,
+  groupGiftSchema,
   priceCentsSchema,
   productNoteSchema,
   productQuantitySchema,
@@ -18,6 +20,7 @@ import { findList, listsOfOwner, productsOfLists } from '../data/lists';
 import {
   deleteProduct as deleteProductRecord,
   findProduct,
+  groupGiftProblem,
   insertProduct,
   updateProduct,
   type ProductChange,
@@ -57,6 +60,7 @@ const createFields = z.object({
   quantity: productQuantitySchema.default(1),
   mostWanted: mostWantedSchema.default(false),
   note: productNoteSchema.default(''),
+  groupGift: groupGiftSchema.default(false),
 });
 
 /** Fields a PATCH may change; each is optional, an absent one is left as it is. */
@@ -71,13 +75,25 @@ const changeFields = z.object({
   quantity: productQuantitySchema.optional(),
   mostWanted: mostWantedSchema.optional(),
   note: productNoteSchema.optional(),
+  groupGift: groupGiftSchema.optional(),
 });
 type ChangeFields = z.output<typeof changeFields>;
 
 type FieldKey = keyof ChangeFields;
 
 /** Accepted by every product PATCH beside its own fields. */
-const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note'];
+const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note', 'groupGift'];
+
+const GROUP_GIFT_MESSAGES = {
+  'price-required': `A group gift needs a price of at least ${GROUP_GIFT_MIN_PLEDGE / 100} €: visitors pledge parts of it.`,
+  'one-unit': 'A group gift is one unit: set the quantity to 1.',
+  'already-offered': 'This product is already offered (in whole or in part): it cannot become a group gift.',
+} as const;
+
+/** 422 `{ errors: { groupGift: code } }` with a sentence saying what to do. */
+function groupGiftRefused(code: keyof typeof GROUP_GIFT_MESSAGES): HttpError {
+  return HttpError.unprocessable({ groupGift: code }, GROUP_GIFT_MESSAGES[code]);
+}
 
 /** 422: givers already offered more units than the new quantity. */
 function belowOffered(offered: number): HttpError {
@@ -101,6 +117,7 @@ function toChange(fields: ChangeFields): ProductChange {
   if (fields.quantity !== undefined) change.quantity = fields.quantity;
   if (fields.mostWanted !== undefined) change.mostWanted = fields.mostWanted;
   if (fields.note !== undefined) change.note = fields.note;
+  if (fields.groupGift !== undefined) change.groupGift = fields.groupGift;
   return change;
 }
 
@@ -119,6 +136,7 @@ async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
   if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
+  if ('groupGift' in outcome) throw groupGiftRefused(outcome.groupGift);
   await listsChanged(outcome.previousListId, String(outcome.product.listId));
   return toProductData(outcome.product);
 }
@@ -135,7 +153,7 @@ export async function readProductInList(listId: string, productId: string): Prom
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
-  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST }));
+  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }));
 }
 
 export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
@@ -168,7 +186,12 @@ export async function createProduct(userId: string, body: Record<string, unknown
     quantity: fields.quantity ?? 1,
     mostWanted: fields.mostWanted ?? false,
     note: fields.note ?? '',
+    groupGift: fields.groupGift === true,
   };
+  if (values.groupGift) {
+    const problem = groupGiftProblem({ groupGift: false, price: null, quantity: 1, offeredQuantity: 0, hasBeenOffered: false }, values, GROUP_GIFT_MIN_PLEDGE);
+    if (problem) throw groupGiftRefused(problem);
+  }
   const caps = { maxPerList: MAX_PRODUCTS_PER_LIST, maxPerAccount: limits.maxProductsPerAccount };
   const outcome = await insertProduct(userId, fields.productListId, values, caps);
   if (outcome === 'list_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
@@ -189,7 +212,7 @@ export async function changeProduct(userId: string, productId: string, body: Rec
   if (!isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered', 'received']);
   return productFrom(
-    await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST }),
+    await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
   );
 }
 

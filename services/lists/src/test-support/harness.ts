@@ -31,6 +31,7 @@ export interface ProductBody {
   quantity?: unknown;
   mostWanted?: unknown;
   note?: unknown;
+  groupGift?: unknown;
 }
 
 /** A signed-in person with their default list, and helpers acting as them. */

@@ -9,7 +9,7 @@ export type OfferingState = (typeof OFFERING_STATES)[number];
  */
 export const CONFIRMED_STATES = ['pending', 'address-given', 'refused', 'withdrawn'] as const;
 /** The mails an offering still owes (removed once sent; retried by the sweep meanwhile). */
-export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused', 'owner-withdrawn'] as const;
+export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused', 'owner-withdrawn', 'pledgers-complete'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A product as it was when it was offered (the owner reads the offer even if it changes later). */
@@ -95,6 +95,12 @@ const offeringSchema = new Schema(
     mailingUntil: { type: Date, default: null },
     mailingBy: { type: String, default: null },
     createdAt: { type: Date, required: true },
+    /**
+     * A group gift's offering: the product whose pledges it gathers and the round of pledges
+     * (the givers are those pledgers; their mails go to every one of them).
+     */
+    pledgeProductId: { type: String, default: null },
+    pledgeRound: { type: Number, default: null },
   },
   { timestamps: false, versionKey: false },
 );
@@ -138,6 +144,8 @@ export interface OfferingDoc {
   mailingUntil?: Date | null;
   mailingBy?: string | null;
   createdAt: Date;
+  pledgeProductId?: string | null;
+  pledgeRound?: number | null;
 }
 
 export const Offering = mongoose.model('Offering', offeringSchema);

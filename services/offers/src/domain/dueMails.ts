@@ -3,6 +3,8 @@ import type { Lang, Logger, Mailer } from '@wishlist/service-kit';
 import { claimMails, dropMails, findBasket, mailFailed, mailSent, releaseMails } from '../data/offerings';
 import type { MailKind, OfferingDoc } from '../data/models';
 import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail, ownerWithdrawnMail, type WithdrawalLink } from './offeringMailer';
+import { pledgersOf } from '../data/pledges';
+import { forEveryone, pledgersCompleteMail } from './pledgeMailer';
 import type { UsersApi } from './upstreams';
 
 const MAX_MAIL_ATTEMPTS = 8;
@@ -24,8 +26,33 @@ export function createDueMails(deps: {
   const log = deps.logger;
   const now = deps.now;
 
-  async function mailFor(doc: OfferingDoc, kind: MailKind) {
+  /**
+   * A group gift's mails to its givers go to every pledger of its round at once (one mail: they
+   * know each other once the gift is complete), so each is sent once under the offering's lease.
+   */
+  async function pledgersMail(doc: OfferingDoc, kind: MailKind) {
+    const pledgers = (await pledgersOf(doc.pledgeProductId!, doc.pledgeRound ?? 0)).flatMap((p) =>
+      p.email ? [{ name: p.name, email: p.email, amount: p.amount, lang: p.lang }] : [],
+    );
+    if (pledgers.length === 0) return null;
     switch (kind) {
+      case 'pledgers-complete':
+        return pledgersCompleteMail({ pledgers, product: doc.products[0] });
+      case 'giver-address':
+        if (!doc.address) return null;
+        return forEveryone(pledgers, (lang) => giverAddressMail({ to: '', lang, address: doc.address!, products: doc.products }));
+      case 'giver-refused':
+        return forEveryone(pledgers, (lang) => giverRefusedMail({ to: '', lang, products: doc.products }));
+      default:
+        return null;
+    }
+  }
+
+  async function mailFor(doc: OfferingDoc, kind: MailKind) {
+    if (doc.pledgeProductId && kind !== 'owner-offer' && kind !== 'owner-withdrawn') return pledgersMail(doc, kind);
+    switch (kind) {
+      case 'pledgers-complete':
+        return null;
       case 'owner-offer': {
         // Withdrawn before the owner could be told: they are told nothing.
         if (!doc.ownerId || doc.state === 'withdrawn') return null;

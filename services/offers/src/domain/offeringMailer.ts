@@ -167,7 +167,7 @@ export const mailTexts = texts;
 
 // Names come from other people and from what is already stored: cleaned again here (one line, no
 // controls, no direction overrides), quoted, and never at the start of a line of the text part.
-const name = (value: string | null | undefined) => cleanDisplayName(value ?? '');
+export const name = (value: string | null | undefined) => cleanDisplayName(value ?? '');
 /** "3 × " before a product offered several times; nothing for one. */
 const units = (p: MailProduct) => (p.quantity && p.quantity > 1 ? `${Math.floor(p.quantity)} × ` : '');
 const productLine = (lang: Lang, p: MailProduct) => {
@@ -177,13 +177,13 @@ const productLine = (lang: Lang, p: MailProduct) => {
 const listNames = (lang: Lang, products: MailProduct[]) =>
   [...new Set(products.map((p) => name(p.listName)).filter(Boolean))].map(texts[lang].quote).join(', ');
 
-type Block =
+export type Block =
   | { kind: 'p'; text: string; muted?: boolean }
   | { kind: 'products'; products: MailProduct[] }
   | { kind: 'quote'; text: string }
   | { kind: 'button'; label: string; href: string; secondary?: boolean };
 
-function render(to: string, lang: Lang, subject: string, blocks: Block[]): Mail {
+export function render(to: string, lang: Lang, subject: string, blocks: Block[]): Mail {
   const t = texts[lang];
   const all: Block[] = [{ kind: 'p', text: t.greeting }, ...blocks, { kind: 'p', text: t.signature }];
   const text = all
@@ -237,7 +237,7 @@ ${all
   return { to, subject, text: `${text}\n`, html };
 }
 
-const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+export const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /** To the owner when an offer arrives: who, what, the message, and the links to answer. */
 export function ownerOfferMail(options: {

@@ -15,6 +15,7 @@ import {
   unfinishedBefore,
 } from '../data/offerings';
 import type { OfferingDoc } from '../data/models';
+import { erasePledger } from '../data/pledges';
 import { createDueMails, MAIL_RETRY_MS } from './dueMails';
 import { createConfirmations } from './confirmation';
 import { snapshot, toView, type OfferingView } from './views';
@@ -57,6 +58,13 @@ export class ListArchivedError extends HttpError {
     );
   }
 }
+/** 409 `group_gift`: visitors chip in for these products (`POST /api/pledges`); they are not offered whole. */
+export class GroupGiftError extends HttpError {
+  constructor(readonly conflicts: string[]) {
+    super(409, 'group_gift', 'This product is a group gift: chip in for it from the list instead of offering it whole. Remove it from your basket.');
+  }
+}
+
 /** Units a product still has for givers. */
 const unitsLeft = (p: ListedProduct) => (p.hasBeenOffered ? 0 : Math.max(0, p.quantity - p.offeredQuantity));
 
@@ -110,6 +118,8 @@ export function createOfferingService(deps: {
   confirmationMs: number;
   logger?: Logger;
   now?: () => Date;
+  /** A group gift's offering was refused: its pledges are done with (domain/pledges). */
+  onGroupGiftRefused?: (doc: OfferingDoc) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger;
@@ -194,6 +204,8 @@ export function createOfferingService(deps: {
       const byId = new Map(found.map((p) => [p.id, p]));
       const unknown = productIds.filter((id) => !byId.has(id));
       if (unknown.length > 0) throw new UnknownProductsError(unknown);
+      const groupGifts = productIds.filter((id) => byId.get(id)!.groupGift);
+      if (groupGifts.length > 0) throw new GroupGiftError(groupGifts);
       const short = input.products.filter((l) => unitsLeft(byId.get(l.id)!) < l.quantity).map((l) => l.id);
       if (short.length > 0) throw new AlreadyOfferedError(short, Object.fromEntries(short.map((id) => [id, unitsLeft(byId.get(id)!)])));
 
@@ -300,12 +312,19 @@ export function createOfferingService(deps: {
       const doc = await answer(id, ownerId, 'refused', { answeredAt: now(), mail: 'giver-refused', releasePending: true });
       if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
       await releaseProducts(deps.lists, doc, log, 'offered flags not cleared yet; the sweep will retry');
+      if (doc.pledgeProductId) await deps.onGroupGiftRefused?.(doc);
       await sendDueMailsQuietly(doc._id);
     },
 
+    /** Sends what an offering owes, once across copies (group gifts' offerings too). */
+    sendDueMails: sendDueMailsQuietly,
+
     /** Account erasure (idempotent): see data/offerings `eraseUser`. */
-    erase(userId: string, email?: string) {
-      return eraseUser(userId, email);
+    async erase(userId: string, email?: string) {
+      const erased = await eraseUser(userId, email);
+      // Pledges are made signed out: found by the address's key only.
+      if (email) await erasePledger(emailKey(email));
+      return erased;
     },
 
     /** Rolls back interrupted creations, expires unconfirmed offers, clears the flags of refusals and expiries, retries due mails. */

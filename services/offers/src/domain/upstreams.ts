@@ -15,6 +15,8 @@ const listedProductSchema = z.object({
   quantity: z.number().int().min(1).catch(1).default(1),
   offeredQuantity: z.number().int().min(0).catch(0).default(0),
   ownerId: z.string().min(1),
+  /** Pledged for in parts (`/api/pledges`), never offered whole (false from a lists service without group gifts). */
+  groupGift: z.boolean().catch(false).default(false),
   listName: z.string().nullish().transform((v) => v ?? ''),
 });
 export type ListedProduct = z.output<typeof listedProductSchema>;

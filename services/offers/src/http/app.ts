@@ -17,7 +17,9 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { z } from 'zod';
 import type { OffersConfig } from '../config';
 import { pickLanguage } from '../domain/language';
-import { AlreadyOfferedError, createOfferingService, ListArchivedError, UnknownProductsError, type OfferingService } from '../domain/offerings';
+import { AlreadyOfferedError, createOfferingService, GroupGiftError, ListArchivedError, UnknownProductsError, type OfferingService } from '../domain/offerings';
+import { createPledges, type Pledges } from '../domain/pledges';
+import { pledgeRoutes } from './pledgeRoutes';
 import { listsApi, usersApi, type ListsApi, type UsersApi } from '../domain/upstreams';
 import {
   confirmationShape,
@@ -35,6 +37,7 @@ import {
 
 export interface OffersService extends Service {
   offerings: OfferingService;
+  pledges: Pledges;
   /** Starts the sweep timer (main.ts): interrupted creations, pending releases, mail retries. */
   start(): void;
   stop(): Promise<void>;
@@ -68,7 +71,7 @@ const offeringErrors: ErrorRequestHandler = (err, _req, res, next) => {
     res.status(409).json({ ...errorBody(err), conflicts: err.conflicts, available: err.available });
     return;
   }
-  if (err instanceof ListArchivedError) {
+  if (err instanceof ListArchivedError || err instanceof GroupGiftError) {
     res.status(409).json({ ...errorBody(err), conflicts: err.conflicts });
     return;
   }
@@ -82,6 +85,7 @@ const offeringErrors: ErrorRequestHandler = (err, _req, res, next) => {
 /** The offers service (ARCHITECTURE §4): offerings and their e-mails. */
 export function createOffersService(config: OffersConfig, deps: OffersDeps = {}): OffersService {
   let offerings: OfferingService | undefined;
+  let pledges: Pledges | undefined;
   const service = createService({
     name: 'offers',
     config,
@@ -89,8 +93,9 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
     routes(router, { logger }) {
       const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger });
       const users = deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs });
+      const lists = deps.lists ?? listsApi(config.listsUrl, { timeoutMs: config.internalTimeoutMs, logger });
       offerings = createOfferingService({
-        lists: deps.lists ?? listsApi(config.listsUrl, { timeoutMs: config.internalTimeoutMs, logger }),
+        lists,
         users,
         mailer,
         publicUrl: config.publicUrl,
@@ -98,8 +103,18 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         confirmationMs: config.confirmationHours * 3_600_000,
         logger,
         now: deps.now,
+        onGroupGiftRefused: (doc) => pledges!.refused(doc),
       });
       const service = offerings;
+      pledges = createPledges({
+        lists,
+        mailer,
+        publicUrl: config.publicUrl,
+        confirmationMs: config.pledgeConfirmationHours * 3_600_000,
+        logger,
+        now: deps.now ?? (() => new Date()),
+        sendDueMails: (id) => service.sendDueMails(id),
+      });
 
       const creationLimit = createRateLimit({
         name: 'offering-creation',
@@ -225,17 +240,19 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         res.json({ data: { erased: true, ...erased } });
       });
 
+      pledgeRoutes(router, pledges, config);
+
       router.use(offeringErrors);
     },
   });
 
   const sweeper = offerings!;
+  const pledgeSweeper = pledges!;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = sweeper
-      .sweep()
+    running = Promise.all([sweeper.sweep(), pledgeSweeper.sweep()])
       .catch((err) => service.logger.error({ err }, 'offering sweep failed'))
       .finally(() => {
         running = undefined;
@@ -244,6 +261,7 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
   return {
     ...service,
     offerings: sweeper,
+    pledges: pledgeSweeper,
     start() {
       if (timer) return;
       timer = setInterval(tick, config.sweepIntervalSeconds * 1000);

@@ -27,7 +27,7 @@ export const createOfferingShape = z.object({
  * One plain address (no list, no display name, no quoting), at most 254 characters: the SPEC §5
  * rule plus what mail delivery needs, so nothing can be injected into a mail header through it.
  */
-const MAILBOX =
+export const MAILBOX =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** An address as auth stores it (one address, no spaces); the offers' own rule is MAILBOX. */
@@ -100,3 +100,63 @@ export const userIdParams = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{
 export const eraseShape = z
   .object({ email: z.string().trim().toLowerCase().min(3).max(254).regex(MAILBOX_LOOSE, 'an e-mail address').optional() })
   .optional();
+
+// Group gifts (`/api/pledges`, `/api/group-gifts`).
+
+export const PLEDGER_NAME_MAX = 100;
+/** Cents: far above any price, so that sums stay exact integers. */
+export const PLEDGE_AMOUNT_MAX = 100_000_000;
+
+/** `POST /api/pledges`: JSON types only. */
+export const createPledgeShape = z.object({
+  productId: z.string().max(200),
+  name: z.string().max(10_000).nullish(),
+  email: z.string().max(10_000).nullish(),
+  amount: z.unknown(),
+  message: z.string().max(100_000).nullish(),
+  language: z.enum(['en', 'fr']).optional(),
+});
+
+/** `POST /api/pledges`: the rules (422 `{ errors: { field: code } }`); the minimum is the domain's (it depends on what remains). */
+export const createPledgeFields = z.object({
+  productId: z.string().trim().regex(ID_PATTERN, { message: 'invalid-id' }),
+  name: z
+    .string({ error: 'required' })
+    .nullish()
+    .transform((v) => singleLine(v ?? ''))
+    .pipe(z.string().min(1, { message: 'required' }).max(PLEDGER_NAME_MAX, { message: 'too-long' })),
+  email: z
+    .string({ error: 'required' })
+    .nullish()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().min(1, { message: 'required' }).max(254, { message: 'invalid-email' }).regex(MAILBOX, { message: 'invalid-email' })),
+  amount: z
+    .number({ error: 'invalid-amount' })
+    .int({ error: 'invalid-amount' })
+    .min(1, { error: 'invalid-amount' })
+    .max(PLEDGE_AMOUNT_MAX, { error: 'invalid-amount' }),
+  message: z
+    .string()
+    .nullish()
+    .transform((v) => multiLine(v ?? ''))
+    .pipe(z.string().max(OFFERER_MESSAGE_MAX, { message: 'too-long' })),
+  language: z.enum(['en', 'fr']).optional(),
+});
+export type CreatePledgeBody = z.output<typeof createPledgeFields>;
+
+export const pledgeIdParams = z.object({ id: z.string().regex(ID_PATTERN, 'a pledge id') });
+
+/** The header that carries the token of a pledger's link (never the query string: it would reach logs). */
+export const PLEDGE_TOKEN_HEADER = 'x-pledge-token';
+
+/** Confirmation and withdrawal: the token may come in the body instead of the header. */
+export const pledgeTokenShape = z.object({ token: z.string().max(200).optional() }).optional();
+
+/** `GET /api/group-gifts?products=id,id`: at most 100 product ids. */
+export const groupGiftsQuery = z.object({
+  products: z
+    .string()
+    .max(10_000)
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(ID_PATTERN)).min(1).max(100)),
+});

@@ -20,6 +20,8 @@ export interface FakeProduct {
   /** Set for a product of several units: the units each offering holds (then `heldBy` is unused). */
   quantity?: number;
   holds?: Record<string, number>;
+  /** Pledged for in parts (offers' `/api/pledges`). */
+  groupGift?: boolean;
 }
 
 const offeredUnits = (p: FakeProduct) => Object.values(p.holds ?? {}).reduce((n, u) => n + u, 0);

@@ -24,6 +24,15 @@ export function verificationLink(mail: Mail): { lang: string; id: string; code: 
   return { lang: m[2], id: m[3], code: m[4] };
 }
 
+/** The link of a pledge's mail: the pledge id and its token (in the fragment). */
+export const PLEDGE_LINK = /(https?:\/\/[^\s"<>]+)\/(en|fr)\/pledge\/([A-Za-z0-9_-]+)#token=([A-Za-z0-9_-]+)/;
+
+export function pledgeLink(mail: Mail): { lang: string; id: string; token: string } {
+  const m = PLEDGE_LINK.exec(mail.text);
+  if (!m) throw new Error(`no pledge link in: ${mail.text}`);
+  return { lang: m[2], id: m[3], token: m[4] };
+}
+
 /** Registers the jest hooks; the returned object's fields are current inside tests. */
 export function offersHarness() {
   let db: TestDatabase;
@@ -43,6 +52,7 @@ export function offersHarness() {
         OFFERING_RATE_PER_CLIENT: '1000',
         OFFERING_CONFIRMATION_RATE_PER_CLIENT: '1000',
         OFFERING_WITHDRAWAL_RATE_PER_CLIENT: '1000',
+        PLEDGE_RATE_PER_CLIENT: '1000',
         INTERNAL_TIMEOUT_MS: '5000',
         ...env,
       }),
