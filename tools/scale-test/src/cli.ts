@@ -85,7 +85,11 @@ async function main(): Promise<number> {
     }));
     await check('4. rolling restart under load', async () => {
       const before = { ...balancer!.stats };
-      const r = await runRolling(balancer!.url, stack!.all, SIZES.loadClients, log);
+      const gatewayUrls = new Set(stack!.gateways.map((g) => g.url));
+      const inRotation = async (box: { url: string }) => {
+        for (let i = 0; i < 600 && gatewayUrls.has(box.url) && !balancer!.upBackends().includes(box.url); i++) await new Promise((r) => setTimeout(r, 50));
+      };
+      const r = await runRolling(balancer!.url, stack!.all, SIZES.loadClients, log, inRotation);
       const retried = balancer!.stats.retried - before.retried;
       return {
         tally: r.tally,

@@ -34,7 +34,8 @@ export async function runRace(client: Client, givers: Client[], options: RaceOpt
         ),
       );
       const verdict = judgeRace(answers.map((a) => a.status));
-      t.record(verdict.winners === 1 && verdict.other.length === 0, `race ${r}: ${verdict.winners} accepted, ${verdict.refused} refused, other ${verdict.other.join(',') || 'none'}`);
+      const why = answers.filter((a) => a.status !== 201 && a.status !== 409).map((a) => a.body?.error?.code ?? a.error ?? '');
+      t.record(verdict.winners === 1 && verdict.other.length === 0, `race ${r}: ${verdict.winners} accepted, ${verdict.refused} refused, other ${verdict.other.join(',') || 'none'} ${why.join(',')}`);
     }
   } catch (err) {
     t.record(false, `race stopped: ${(err as Error).message}`);

@@ -47,7 +47,18 @@ async function worker(client: Client, k: number, tally: Tally, running: () => bo
   }
 }
 
-export async function runRolling(baseUrl: string, boxes: readonly Box[], clients: number, log: (line: string) => void): Promise<RollingResult> {
+/**
+ * `inRotation(box)` resolves once whatever sends traffic to the box takes it again (for a gateway,
+ * the balancer's `rise` checks): the next box is stopped only then, as a rolling update waits for
+ * the new pod to be ready behind its Service.
+ */
+export async function runRolling(
+  baseUrl: string,
+  boxes: readonly Box[],
+  clients: number,
+  log: (line: string) => void,
+  inRotation: (box: Box) => Promise<void> = async () => undefined,
+): Promise<RollingResult> {
   const tally = new Tally();
   let running = true;
   let answers = 0;
@@ -67,6 +78,7 @@ export async function runRolling(baseUrl: string, boxes: readonly Box[], clients
   for (const box of boxes) {
     const before = Date.now();
     await box.restart();
+    await inRotation(box);
     restarted.push(box.name);
     log(`    ${box.name} restarted in ${((Date.now() - before) / 1000).toFixed(1)} s (${tally.failed}/${tally.total} failed so far)`);
     await until(answers + 10);
