@@ -1,5 +1,5 @@
-// `npm test`: lint, type-check, the contract check, every workspace's Jest tests, then the
-// Playwright journeys. Ends with one line "N passed, N failed" (lint, type-check and the contract
+// `npm test`: lint, type-check, the contract check, every workspace's Jest tests, the scale test,
+// then the Playwright journeys. Ends with one line "N passed, N failed" (lint, type-check and the contract
 // check count as one check each).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, rmSync, mkdirSync } from 'node:fs';
@@ -35,6 +35,10 @@ if (want('unit')) {
     failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
   } else if (!ok) failed++;
 }
+
+// Two copies of every service and two gateways behind a balancer (tools/scale-test, about a minute
+// and a half; docs/deploying.md, "The scale test"): counts as one check.
+if (want('scale') && existsSync(join(root, 'tools/scale-test/package.json'))) count(step('scale test', 'npm', ['run', 'test:scale']));
 
 if (want('e2e') && existsSync(join(root, 'e2e/playwright.config.ts'))) {
   const report = join(out, 'playwright.json');
