@@ -37,6 +37,8 @@ export interface SizeResult {
   compactionMs: number | null;
   /** Engine start on the data set's files, up to its address. */
   loadMs: number | null;
+  /** Longest time the engine printed nothing (no progress, no address) during that start. */
+  loadSilenceMs: number | null;
   journalBytesPerCreate: { shortList: number; longList: number } | null;
 }
 
@@ -58,6 +60,8 @@ export const BUDGETS = {
   compactionStallMs: 50,
   /** Load time of 500,000 products' files. */
   loadMsAt500k: 20_000,
+  /** Longest time without a progress line while loading: `npm start` stops waiting after it. */
+  loadSilenceMs: 30_000,
   /** Journal bytes per product created in a list of 480 over a list of 10. */
   journalGrowth: 1.25,
 } as const;
@@ -88,6 +92,7 @@ export function checkBudgets(results: readonly SizeResult[]): BudgetCheck[] {
     out.push(check(`${at}: readers' p99 beside one writer vs alone`, r.readersWithWriterP99Ms / r.readersAloneP99Ms, BUDGETS.readersBesideWriter, 'x'));
     out.push(check(`${at}: longest stall by a compaction`, r.compactionStallMs, BUDGETS.compactionStallMs, 'ms'));
     if (r.products >= 500_000) out.push(check(`${at}: engine load at restart`, r.loadMs, BUDGETS.loadMsAt500k, 'ms'));
+    out.push(check(`${at}: longest silence of the engine while loading (npm start waits 30 s)`, r.loadSilenceMs, BUDGETS.loadSilenceMs, 'ms'));
     const j = r.journalBytesPerCreate;
     out.push(check(`${at}: journal bytes per product creation, list of 480 vs 10`, j ? j.longList / j.shortList : null, BUDGETS.journalGrowth, 'x'));
     const failed = r.create.errors + r.offer.errors;
@@ -109,7 +114,7 @@ export function formatTable(results: readonly SizeResult[]): string {
     ["readers' p99 alone", (r) => ms(r.readersAloneP99Ms)],
     ["readers' p99 beside one writer", (r) => `${ms(r.readersWithWriterP99Ms)} (${(r.readersWithWriterP99Ms / r.readersAloneP99Ms).toFixed(2)}x)`],
     ['longest stall by a compaction (compaction)', (r) => `${ms(r.compactionStallMs)} (${ms(r.compactionMs)})`],
-    ['engine loads its files at restart', (r) => ms(r.loadMs)],
+    ['engine loads its files at restart (longest silence)', (r) => `${ms(r.loadMs)} (${ms(r.loadSilenceMs)})`],
     [
       'journal bytes per creation, list of 10 / 480',
       (r) => (r.journalBytesPerCreate ? `${bytes(r.journalBytesPerCreate.shortList)} / ${bytes(r.journalBytesPerCreate.longList)}` : 'n/a'),
