@@ -185,6 +185,12 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
     engine = await startEngine(dbPath, join(workDir, 'engine.log'));
     const loadMs = engine.startMs;
     say(`${sizeLabel(products)}: loaded in ${n(loadMs)} ms (${engine.progressLines} progress line(s), longest silence ${n(engine.longestSilenceMs)} ms)`);
+    const statuses = (ts: Timed[]) => {
+      const counts = new Map<number, number>();
+      for (const t of ts) if (!t.ok) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+      return [...counts].map(([status, count]) => `${count} × ${status || 'no answer'}`).join(', ') || 'none';
+    };
+    say(`${sizeLabel(products)}: failed creations: ${statuses(creates)}; failed offers: ${statuses(offered)}`);
     const p50 = (ts: Timed[]) => percentile(ts.filter((t) => t.ok).map((t) => t.ms), 50);
     const p99 = (ts: Timed[]) => percentile(ts.filter((t) => t.ok).map((t) => t.ms), 99);
     return {
