@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeProgress, ENGINE_SILENCE_LIMIT_MS, engineHeapMb, parseProgress, silenceWatchdog } from './engine-start.mjs';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -277,33 +278,59 @@ export async function engineMetricsPort() {
 export const ENGINE_URI_FILE = 'engine.uri';
 let engineUriFile = null;
 
-/** Starts the embedded engine CLI on a free port; resolves to its URI (also written to DATA_DIR/engine.uri). */
+/**
+ * Starts the embedded engine CLI on a free port; resolves to its URI (also written to
+ * DATA_DIR/engine.uri). Its heap is sized from this machine's memory (engineHeapMb). A large
+ * database takes a while to load: start waits as long as the engine reports progress
+ * (`embedded-mongo: loading <done>/<total> records`), showing how far it is, and gives up only
+ * after ENGINE_SILENCE_LIMIT_MS without any.
+ */
 export async function startEngine(dataDir) {
   const metricsPort = await engineMetricsPort();
   const bin = join(root, 'services/embedded-mongo/bin/embedded-mongo.cjs');
   if (!existsSync(bin)) throw new Error('services/embedded-mongo is missing: set MONGODB_URI to use a MongoDB server');
+  const heap = engineHeapMb();
+  log(`embedded engine heap: ${heap.mb.toLocaleString('en-US')} MB (${heap.source}; ENGINE_MAX_HEAP_MB overrides)`);
   const port = await freePort();
   mkdirSync(join(dataDir, 'db'), { recursive: true });
   let resolveUri;
   const uri = new Promise((r) => (resolveUri = r));
+  let rejectSilent;
+  const silent = new Promise((_, rej) => (rejectSilent = rej));
+  const watchdog = silenceWatchdog(ENGINE_SILENCE_LIMIT_MS, () =>
+    rejectSilent(new Error(`the embedded engine neither reported loading progress nor printed its address for ${ENGINE_SILENCE_LIMIT_MS / 1000} s`)),
+  );
+  let lastDone = -1;
   // Fixed port and dbpath: a restarted engine comes back where the services' MONGODB_URI points.
-  const entry = startChild('engine', process.execPath, [bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
+  const entry = startChild('engine', process.execPath, [`--max-old-space-size=${heap.mb}`, bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
     env: { METRICS_PORT: metricsPort === null ? '' : String(metricsPort) },
     onLine: (line) => {
+      const progress = parseProgress(line);
+      if (progress) {
+        // Only a count that moves is progress (a restarted engine starts again from 0).
+        if (progress.done !== lastDone) watchdog.progress();
+        lastDone = progress.done;
+        log(describeProgress(progress));
+        return;
+      }
       const m = /mongodb:\/\/\S+/.exec(line);
       if (!m) return;
+      lastDone = -1;
       resolveUri(m[0]);
       if (entry.restarts) log(`engine answers again, ${Date.now() - entry.stoppedAt} ms after it stopped`);
     },
   });
-  const timeout = new Promise((_, rej) => setTimeout(() => rej(new Error('the embedded engine did not print its URI within 30 s')), 30_000).unref());
   const died = entry.exit.then(() => {
     throw new Error('the embedded engine exited at start');
   });
-  const address = await Promise.race([uri, timeout, died]);
-  engineUriFile = join(dataDir, ENGINE_URI_FILE);
-  writeFileSync(engineUriFile, `${address}\n`, { mode: 0o600 });
-  return address;
+  try {
+    const address = await Promise.race([uri, silent, died]);
+    engineUriFile = join(dataDir, ENGINE_URI_FILE);
+    writeFileSync(engineUriFile, `${address}\n`, { mode: 0o600 });
+    return address;
+  } finally {
+    watchdog.stop();
+  }
 }
 
 const ANY_ADDRESS = ['0.0.0.0', '::'];

@@ -14,6 +14,9 @@ const userSchema = new Schema(
 );
 // One live account per address; erased addresses are left out of the index.
 userSchema.index({ email: 1 }, { unique: true, partialFilterExpression: { email: { $type: 'string' } } });
+// The sign-in lookup by address: an engine that plans no partial index would scan every user
+// through the unique one above, so this plain index serves the lookup whatever the planner does.
+userSchema.index({ email: 1, _id: 1 });
 
 /**
  * A device token: the bearer (SHA-256 only) that becomes usable once the e-mailed code

@@ -21,10 +21,15 @@ export async function removeFavorite(userId: string, listId: string): Promise<vo
   await Favorite.deleteOne({ userId, listId }).exec();
 }
 
-/** The person's favorites and everyone's favorites of their lists (account erasure). */
+/**
+ * The person's favorites and everyone's favorites of their lists (account erasure). Two deletes,
+ * each served by its own index (a top-level `$or` is not planned by every engine); a favorite
+ * the first removed is simply not found by the second, so nothing is counted twice.
+ */
 export async function deleteFavoritesOfUser(userId: string, ownListIds: mongoose.Types.ObjectId[]): Promise<number> {
-  const r = await Favorite.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
-  return r.deletedCount ?? 0;
+  const mine = await Favorite.deleteMany({ userId }).exec();
+  const ofMyLists = ownListIds.length ? await Favorite.deleteMany({ listId: { $in: ownListIds } }).exec() : { deletedCount: 0 };
+  return (mine.deletedCount ?? 0) + (ofMyLists.deletedCount ?? 0);
 }
 
 export async function countFavoritesOf(userId: string): Promise<number> {

@@ -52,7 +52,10 @@ const productListSchema = new Schema(
   { timestamps: true },
 );
 productListSchema.index({ ownerId: 1, createdAt: 1 });
-productListSchema.index({ reminderDueAt: 1 }, { partialFilterExpression: { reminderDueAt: { $type: 'date' } } });
+// The reminder sweep's lookup (`reminderDueAt <= now`). Not partial: an engine that plans no
+// partial index would scan every list instead. Nulls sort apart from dates, so the range stays
+// as selective as a partial index would make it.
+productListSchema.index({ reminderDueAt: 1, _id: 1 });
 productListSchema.index({ defaultFor: 1 }, { unique: true, partialFilterExpression: { defaultFor: { $type: 'string' } } });
 
 /** Units of a product held by one offering (offers service); internal, never sent to browsers. */

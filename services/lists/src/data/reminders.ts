@@ -132,8 +132,12 @@ export async function remindersAreOff(userId: string, listId: mongoose.Types.Obj
   return (await Favorite.exists({ userId, listId, remindersOff: true }).exec()) !== null;
 }
 
-/** The reminders of a person and of their lists (account erasure). */
+/**
+ * The reminders of a person and of their lists (account erasure). Two deletes, each served by its
+ * own index (a top-level `$or` is not planned by every engine); nothing is counted twice.
+ */
 export async function deleteRemindersOfUser(userId: string, ownListIds: mongoose.Types.ObjectId[]): Promise<number> {
-  const r = await Reminder.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
-  return r.deletedCount ?? 0;
+  const mine = await Reminder.deleteMany({ userId }).exec();
+  const ofMyLists = ownListIds.length ? await Reminder.deleteMany({ listId: { $in: ownListIds } }).exec() : { deletedCount: 0 };
+  return (mine.deletedCount ?? 0) + (ofMyLists.deletedCount ?? 0);
 }

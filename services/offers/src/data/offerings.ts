@@ -224,8 +224,26 @@ export function releaseMails(id: string, by: string): Promise<OfferingDoc | null
   );
 }
 
+/**
+ * One mail sent. After the last one `nextMailAt` is cleared (conditional on nothing being due, so
+ * a mail made due meanwhile keeps its date): the sweep's `nextMailAt <= now` index lookup then
+ * finds only offerings that owe something, instead of every offering that ever sent a mail.
+ */
 export async function mailSent(id: string, kind: MailKind): Promise<void> {
   await Offering.updateOne({ _id: id }, { $pull: { mailsDue: kind } }).exec();
+  await Offering.updateOne({ _id: id, 'mailsDue.0': { $exists: false }, nextMailAt: { $ne: null } }, { $set: { nextMailAt: null } }).exec();
+}
+
+/**
+ * Clears `nextMailAt` of offerings due by `now` that owe no mail any more: those stored before
+ * `mailSent` cleared it, and those an erasure emptied. Run by each sweep before it looks for due
+ * mails; through the `nextMailAt` index it touches only such leftovers, so once they are gone it
+ * costs what the due offerings cost. Each update is conditional on nothing being due, so a mail
+ * made due meanwhile keeps its date.
+ */
+export async function clearSpentMailDates(now: Date): Promise<number> {
+  const res = await Offering.updateMany({ nextMailAt: { $lte: now }, 'mailsDue.0': { $exists: false } }, { $set: { nextMailAt: null } }).exec();
+  return res.modifiedCount;
 }
 
 /** A send failed: retried by a sweep at `nextMailAt`; the lease is given back. */

@@ -8,6 +8,7 @@ import {
   findOwned,
   insertOfferings,
   mailsDueBy,
+  clearSpentMailDates,
   markPending,
   markUnconfirmed,
   claimRelease,
@@ -338,6 +339,7 @@ export function createOfferingService(deps: {
         if (!(await claimRelease(doc._id, at))) continue;
         if (await releaseProducts(deps.lists, doc, log, 'offered flags still not cleared')) released += 1;
       }
+      await clearSpentMailDates(at);
       const due = await mailsDueBy(at, SWEEP_BATCH);
       for (const doc of due) await sendDueMailsQuietly(doc._id);
       return { rolledBack: unfinished.length, expired, released, mailed: due.length };

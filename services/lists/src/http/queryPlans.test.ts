@@ -1,0 +1,127 @@
+// Every query of the paths that run per request or per sweep is served by an index: `explain` on
+// each one, against the embedded engine, with other people's data around so that a lookup that
+// reads a whole collection shows as one.
+import mongoose from 'mongoose';
+import request from 'supertest';
+import { startTestDatabase, type Mail, type Mailer, type TestDatabase } from '@wishlist/service-kit';
+import { collectionScansOf } from '@wishlist/service-kit/src/testing/queryPlans';
+import { listsConfig } from '../config';
+import { Reminder } from '../data/reminders';
+import type { UsersApi } from '../reminders/users';
+import { api, fromService, person, type Person } from '../test-support/harness';
+import { createListsService } from './app';
+
+jest.setTimeout(120_000);
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await startTestDatabase();
+});
+afterEach(() => db.clear());
+afterAll(() => db.close());
+
+/** Other people's lists, products and favorites: what an index must let a query skip. */
+async function crowd(): Promise<Person[]> {
+  const people: Person[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = await person();
+    const second = await p.createList(`Second list ${i}`);
+    await p.addProduct(p.defaultListId, { name: `Gift ${i}a` });
+    await p.addProduct(second, { name: `Gift ${i}b` });
+    people.push(p);
+  }
+  for (const [i, p] of people.entries()) {
+    const other = people[(i + 1) % people.length];
+    expect((await api().put(`/api/favorites/${other.defaultListId}`).set(p.headers)).status).toBe(204);
+  }
+  return people;
+}
+
+const scans = (run: () => Promise<unknown>) => collectionScansOf(mongoose.connection, run);
+
+describe('query plans of the per-request paths', () => {
+  it('reads of a list (owner and shared link), the lists page and favorites use indexes only', async () => {
+    const others = await crowd();
+    const me = await person();
+    await me.addProduct(me.defaultListId);
+    expect((await api().put(`/api/favorites/${others[0].defaultListId}`).set(me.headers)).status).toBe(204);
+    const found = await scans(async () => {
+      expect((await api().get(`/api/product-lists/${me.defaultListId}`).set(me.headers)).status).toBe(200);
+      expect((await api().get(`/api/product-lists/${others[1].defaultListId}`)).status).toBe(200);
+      expect((await api().get('/api/product-lists').set(me.headers)).status).toBe(200);
+      expect((await api().get('/api/favorites').set(me.headers)).status).toBe(200);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('creating, moving and claiming a product use indexes only', async () => {
+    await crowd();
+    const me = await person();
+    const second = await me.createList('Birthday');
+    await me.addProduct(me.defaultListId, { name: 'Already there' });
+    let created = '';
+    const found = await scans(async () => {
+      created = await me.addProduct(me.defaultListId, { name: 'Teapot' });
+      const moved = await api().patch(`/api/products-in-lists/${created}`).set(me.headers).send({ productListId: second });
+      expect(moved.status).toBe(200);
+      const claimed = await api().post('/internal/products/claim').set(await fromService('offers')).send({ ids: [created], offeringId: 'offering-1' });
+      expect(claimed.status).toBeLessThan(300);
+      const released = await api().post('/internal/products/release').set(await fromService('offers')).send({ ids: [created], offeringId: 'offering-1' });
+      expect(released.status).toBeLessThan(300);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("an account's erasure uses indexes only, its favorites' deletion included", async () => {
+    const others = await crowd();
+    const me = await person();
+    const mine = await me.createList('Mine');
+    await me.addProduct(mine);
+    expect((await api().put(`/api/favorites/${others[2].defaultListId}`).set(me.headers)).status).toBe(204);
+    expect((await api().put(`/api/favorites/${mine}`).set(others[3].headers)).status).toBe(204);
+    // Reminders already sent to others, and one to me of a list I follow.
+    const sentAt = new Date();
+    await Reminder.insertMany([
+      ...others.map((p, i) => ({ listId: others[(i + 1) % others.length].defaultListId, userId: p.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt })),
+      { listId: others[2].defaultListId, userId: me.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt },
+    ]);
+    // Accounts erased before: the marker of each stays.
+    for (let i = 0; i < 3; i++) expect((await api().post(`/internal/users/${new mongoose.Types.ObjectId().toHexString()}/erase`).set(await fromService('auth'))).status).toBe(200);
+    const found = await scans(async () => {
+      const erased = await api().post(`/internal/users/${me.id}/erase`).set(await fromService('auth'));
+      expect(erased.status).toBe(200);
+      expect(erased.body.data.deleted).toMatchObject({ favorites: 2, reminders: 1, products: 1, lists: 2 });
+    });
+    expect(found).toEqual([]);
+    // What others had stays.
+    expect((await api().get('/api/favorites').set(others[3].headers)).body.data).toHaveLength(1);
+  });
+});
+
+describe('query plans of the reminder sweep', () => {
+  it('finds due lists and their followers through indexes', async () => {
+    const clock = { now: new Date('2030-01-01T08:00:00Z') };
+    const sent: Mail[] = [];
+    const users: UsersApi = { contact: async (userId) => ({ email: `${userId}@mail.example`, lang: 'en' }) };
+    const mailer: Mailer = { mode: 'outbox', send: async (mail) => void sent.push(mail), close: () => undefined };
+    const service = createListsService(listsConfig.load({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://wishlist.example' }), {
+      users,
+      mailer,
+      now: () => clock.now,
+    });
+    const others = await crowd();
+    // Lists with a date far off: not due, so the sweep must not read them.
+    for (const [i, p] of others.entries())
+      expect((await request(service.app).patch(`/api/product-lists/${p.defaultListId}`).set(p.headers).send({ eventDate: `2031-0${i + 1}-15` })).status).toBe(200);
+    const owner = await person();
+    expect((await request(service.app).patch(`/api/product-lists/${owner.defaultListId}`).set(owner.headers).send({ eventDate: '2030-01-20' })).status).toBe(200);
+    for (const follower of others.slice(0, 3)) expect((await api().put(`/api/favorites/${owner.defaultListId}`).set(follower.headers)).status).toBe(204);
+    clock.now = new Date('2030-01-06T00:01:00Z');
+    const found = await scans(async () => {
+      expect(await service.reminders.sweep()).toMatchObject({ lists: 1, sent: 3 });
+      expect(await service.reminders.sweep()).toMatchObject({ lists: 0, sent: 0 });
+    });
+    expect(found).toEqual([]);
+    expect(sent).toHaveLength(3);
+  });
+});
