@@ -23,7 +23,7 @@ let listsAnswer: ListsAnswer;
 const jsonResponse = (status: number, body: unknown) =>
   ({ status, headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body) }) as unknown as Response;
 const fetchMock = jest.fn(async (url: string) => {
-  if (url !== '/api/product-lists') return jsonResponse(404, {});
+  if (url.split('?')[0] !== '/api/product-lists') return jsonResponse(404, {});
   if (listsAnswer === 'offline') throw new TypeError('Failed to fetch');
   return jsonResponse(listsAnswer.status, listsAnswer.body ?? {});
 });
@@ -31,7 +31,7 @@ const getProductLists = {
   mockResolvedValue: (lists: unknown[]) => (listsAnswer = { status: 200, body: { data: lists } }),
   mockRejectedValue: (e: api.ApiError) => (listsAnswer = e.unreachable ? 'offline' : { status: e.status, body: {} }),
 };
-const listCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/product-lists');
+const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === '/api/product-lists');
 
 beforeAll(() => initI18n('en'));
 beforeEach(async () => {

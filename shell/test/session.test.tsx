@@ -49,11 +49,11 @@ let answers: Record<string, Answer>;
 const jsonResponse = (status: number, body: unknown) =>
   ({ status, headers: { get: () => 'application/json' }, text: async () => (body === undefined ? '' : JSON.stringify(body)) }) as unknown as Response;
 const fetchMock = jest.fn(async (url: string, init: RequestInit) => {
-  const answer = answers[`${init.method} ${url}`] ?? { status: 404, body: {} };
+  const answer = answers[`${init.method} ${url.split("?")[0]}`] ?? { status: 404, body: {} };
   if (answer === 'offline') throw new TypeError('Failed to fetch');
   return jsonResponse(answer.status, answer.body);
 });
-const callsTo = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init.method} ${url}` === key);
+const callsTo = (key: string) => fetchMock.mock.calls.filter(([url, init]) => `${init.method} ${String(url).split("?")[0]}` === key);
 
 const list = (id: string, name: string, isOwner = true) => ({ id, name, isOwner, products: [] });
 const signedInLists = { status: 200, body: { data: [list('L1', 'Birthday'), list('L2', 'Christmas'), list('X9', 'Shared with me', false)] } };

@@ -19,6 +19,10 @@ const fromService = async (name: string) => ({ [SERVICE_HEADER]: await signServi
 async function crowd(): Promise<void> {
   const expire = new Date(Date.now() + 3600_000);
   await mongoose.connection.db!.collection('rate_limits').insertMany(Array.from({ length: 5 }, (_, i) => ({ key: `offering-creation:10.0.0.${i}`, points: 1, expire })));
+  // Other people's pledges (group gifts): erasure must find the person's by their index.
+  await mongoose.connection.db!.collection('pledges').insertMany(
+    Array.from({ length: 5 }, (_, i) => ({ productId: `p${i}`, round: 1, state: 'confirmed', name: `Pledger ${i}`, email: `pledger-${i}@example.com`, emailKey: `key-${i}`, amount: 500 })),
+  );
   for (const owner of [BOB, CAROL, BOB, CAROL]) {
     const res = await h.postConfirmed(h.offerBody([h.lists.add(owner)], { offererEmail: `giver-${owner[0]}@example.com` }));
     expect(res.status).toBe(201);
