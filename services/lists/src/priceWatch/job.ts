@@ -20,9 +20,14 @@ export function createPriceWatchJob(deps: { config: ListsConfig; watch: PriceWat
   let delivering: Promise<unknown> | undefined;
   let stopped = false;
 
+  /** Waits for a delivery already under way, so that what this run queued is sent when it ends. */
+  const deliverAll = async () => {
+    await delivering;
+    return deps.alerts.deliver();
+  };
   const runOnce = async () => {
     const read = await deps.watch.run();
-    const sent = await deps.alerts.deliver();
+    const sent = await deliverAll();
     deps.logger?.debug({ priceWatch: { ...read, ...sent } }, 'price watch run');
     return { ...read, ...sent };
   };
