@@ -215,3 +215,9 @@ export async function setFavoriteAlerts(userId: string, listId: mongoose.Types.O
   if (!on) await PriceAlert.updateMany({ userId, listId, state: 'due' }, { $set: { state: 'dropped' } }).exec();
   return r.matchedCount > 0;
 }
+
+/** The price alerts to a person and of their lists (account erasure). */
+export async function deletePriceAlertsOfUser(userId: string, ownListIds: mongoose.Types.ObjectId[]): Promise<number> {
+  const r = await PriceAlert.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
+  return r.deletedCount ?? 0;
+}
