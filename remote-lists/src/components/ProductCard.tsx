@@ -3,6 +3,7 @@ import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { BasketIcon, GiftIcon, GripIcon, StarIcon } from './Icons';
+import { PriceTrend } from './PriceTrend';
 
 export interface ProductCardProps {
   product: Product;
@@ -34,7 +35,7 @@ export const CARD_CSS_WIDTH = 480;
 export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
 
 /** The card's picture, name, price, website and badges (shared with the drag preview). */
-function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
+function CardContent({ product, inBasket, priority, owner }: { product: Product; inBasket?: boolean; priority?: boolean; owner?: boolean }) {
   const { t, lang } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   const quantity = product.quantity ?? 1;
@@ -53,6 +54,7 @@ function CardContent({ product, inBasket, priority }: { product: Product; inBask
           <span className="lists-card__price">{formatPrice(product.price, lang)}</span>
           {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}
         </span>
+        {owner && <PriceTrend product={product} />}
         {quantity > 1 && <span className="lists-card__quantity">{t('product.quantity', { count: quantity })}</span>}
         {note && (
           <span className="lists-card__note" title={note}>
@@ -117,7 +119,7 @@ export function ProductCard({ product, selected, onSelect, tabStop, inBasket, hi
         tabIndex={tabStop ? 0 : -1}
         onClick={() => onSelect(product)}
       >
-        <CardContent product={product} inBasket={inBasket} priority={priority} />
+        <CardContent product={product} inBasket={inBasket} priority={priority} owner={!!onToggleReceived} />
       </button>
       {onToggleReceived && (
         <button
