@@ -35,7 +35,7 @@ import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 import { priceWatchRoutes } from './priceWatch';
 import { createPriceAlertSender, type PriceAlertSender } from '../priceWatch/alerts';
-import { createPriceWatchJob, type PriceWatchJob } from '../priceWatch/job';
+import { createPriceWatchJob, priceWatchRunBudgetMs, type PriceWatchJob } from '../priceWatch/job';
 import { pagePriceReader } from '../priceWatch/pagePrice';
 import { createPriceWatch, type PriceReader, type PriceWatch } from '../priceWatch/watch';
 
@@ -96,7 +96,7 @@ export function createListsService(
   let alertsQueued: () => void = () => undefined;
   const priceWatch = createPriceWatch({
     reader: priceReader,
-    settings: { shopIntervalMs: config.priceWatchShopIntervalMs, batch: config.priceWatchBatch, runBudgetMs: 50_000 },
+    settings: { shopIntervalMs: config.priceWatchShopIntervalMs, batch: config.priceWatchBatch, runBudgetMs: priceWatchRunBudgetMs(config) },
     onAlerts: () => alertsQueued(),
     now,
   });

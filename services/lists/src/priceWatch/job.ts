@@ -49,7 +49,7 @@ export function createPriceWatchJob(deps: { config: ListsConfig; watch: PriceWat
     start() {
       if (scheduler) return;
       stopped = false;
-      scheduler = startPriceWatchScheduler({ everySeconds: deps.config.priceWatchEverySeconds, run: runOnce, logger: deps.logger }).catch((err) => {
+      scheduler = startPriceWatchScheduler({ everySeconds: deps.config.priceWatchEverySeconds, runBudgetMs: priceWatchRunBudgetMs(deps.config), run: runOnce, logger: deps.logger }).catch((err) => {
         deps.logger?.error({ err }, 'price watch scheduler could not start');
         return undefined;
       });
@@ -62,4 +62,9 @@ export function createPriceWatchJob(deps: { config: ListsConfig; watch: PriceWat
       await delivering;
     },
   };
+}
+
+/** How long one run takes products for: most of the interval between runs, at most 50 s. */
+export function priceWatchRunBudgetMs(config: Pick<ListsConfig, 'priceWatchEverySeconds'>): number {
+  return Math.min(50_000, Math.round(config.priceWatchEverySeconds * 800));
 }

@@ -25,13 +25,16 @@ export function pagePriceReader(config: PagesConfig, deps: { lookup?: LookupFunc
     lookup: deps.lookup,
   });
   let reader: PageReader | undefined;
-  const readerOf = () =>
-    (reader ??= createPageReader({
+  let closed = false;
+  const readerOf = () => {
+    if (closed) throw new PageReaderBusy();
+    return (reader ??= createPageReader({
       threads: 1,
       timeoutMs: config.pageReaderTimeoutMs,
       maxQueue: 4,
       maxHeapMb: config.pageReaderMaxHeapMb,
     }));
+  };
   return {
     async read(url) {
       const page = await fetcher.fetch(url, { acceptLanguage: ACCEPT_LANGUAGE });
@@ -44,6 +47,7 @@ export function pagePriceReader(config: PagesConfig, deps: { lookup?: LookupFunc
       }
     },
     async close() {
+      closed = true;
       fetcher.close();
       await reader?.close();
     },
