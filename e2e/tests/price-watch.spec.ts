@@ -9,8 +9,8 @@ import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
 const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
 
 const TEXTS = {
-  en: { prefix: '', checkNow: 'Check the price now', checked: "The price is read again from the shop's page.", price: 'Price (€)', value: '19.20', down: /↓ 20 % since/, downLabel: /Price down 20 % since/ },
-  fr: { prefix: '/fr', checkNow: 'Vérifier le prix maintenant', checked: 'Le prix a été relu sur la page de la boutique.', price: 'Prix (€)', value: '19,20', down: /↓ 20 % depuis le/, downLabel: /Prix en baisse de 20 % depuis le/ },
+  en: { prefix: '', checkNow: 'Check the price now', checked: "The price is read again from the shop's page.", price: 'Price (€)', value: '19.20', down: /↓ 20\s% since/, downLabel: /Price down 20\s% since/ },
+  fr: { prefix: '/fr', checkNow: 'Vérifier le prix maintenant', checked: 'Le prix a été relu sur la page de la boutique.', price: 'Prix (€)', value: '19,20', down: /↓ 20\s% depuis le/, downLabel: /Prix en baisse de 20\s% depuis le/ },
 } as const;
 
 test('the owner checks a price now and sees its trend in the form and on the card', async ({ page }, info) => {

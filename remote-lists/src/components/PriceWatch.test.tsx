@@ -91,7 +91,7 @@ describe('PriceAlertsSwitch', () => {
     api.setListPriceAlerts.mockResolvedValue({ id: 'L1', name: 'x', isOwner: true, products: [] });
     await renderPage(<PriceAlertsSwitch kind="list" listId="L1" initial />);
     const box = screen.getByRole('checkbox', { name: 'Price-drop e-mails to the people who follow this list' });
-    expect(box).toHaveAccessibleDescription(/10 % cheaper or more/);
+    expect(box).toHaveAccessibleDescription(/10\s% cheaper or more/);
     fireEvent.click(box);
     await waitFor(() => expect(api.setListPriceAlerts).toHaveBeenCalledWith('L1', false));
   });
