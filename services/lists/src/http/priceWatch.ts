@@ -53,8 +53,7 @@ export function priceWatchRoutes(
     const list = await findList(String(product.listId));
     if (!list) throw listNotFound();
     if (list.archived) throw listArchived();
-    // One interval at most: the whole answer stays well within the gateway's upstream time limit.
-    const reading = await watch.checkNow(product, config.priceWatchShopIntervalMs);
+    const reading = await watch.checkNow(product, 2 * config.priceWatchShopIntervalMs);
     if (reading.outcome === 'shop-busy') {
       const seconds = Math.max(1, Math.ceil((reading.until.getTime() - Date.now()) / 1000));
       throw new HttpError(503, 'shop_busy', 'This shop was asked for pages recently or refused them: its price is checked again later. Try again later.', undefined, seconds);
