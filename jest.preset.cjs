@@ -17,8 +17,8 @@ const common = {
   transform,
   // ESM-only dependencies that must be transformed for Jest's CommonJS runtime (one list for
   // every workspace: mingo for the engine, jose for identity assertions, request-filtering-agent
-  // for the page fetch guard).
-  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent)/)'],
+  // for the page fetch guard, agenda and its MongoDB backend for price watch).
+  transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent|agenda|@agendajs)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/dist-dev/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
 };

@@ -117,8 +117,27 @@ const builtByScript = (slug, p) => `<!doctype html>
   app.append(h1, img, price);
 </script></body></html>`;
 
+// Prices a journey sets for one product page address (path and query), so that price watch reads
+// a changed price: PUT /prices?page=/products/kite.html?v=1 with the price ("19.20") as the body.
+const priceOverrides = new Map();
+
 const handler = (req, res) => {
   const url = new URL(req.url ?? '/', 'http://shop.local');
+  if (url.pathname === '/prices' && req.method === 'PUT') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const target = url.searchParams.get('page') ?? '';
+      if (!/^\d{1,6}\.\d{2}$/.test(body.trim()) || !target.startsWith('/products/')) {
+        res.writeHead(400, { 'Content-Type': 'text/plain' });
+        return res.end('expected a page and a price like 19.20');
+      }
+      priceOverrides.set(target, body.trim());
+      res.writeHead(204);
+      res.end();
+    });
+    return;
+  }
   // A shop behind a bot wall: servers get Cloudflare's "Just a moment..." challenge.
   if (url.pathname === '/walled/lamp.html') {
     res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'cf-mitigated': 'challenge' });
@@ -133,7 +152,8 @@ const handler = (req, res) => {
   const m = /^\/products\/([a-z]+)\.html$/.exec(url.pathname);
   if (m && products[m[1]]) {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    return res.end(page(m[1], products[m[1]]));
+    const price = priceOverrides.get(url.pathname + url.search);
+    return res.end(page(m[1], price ? { ...products[m[1]], price } : products[m[1]]));
   }
   const img = /^\/images\/([a-z]+)-(main|side|thumb|large|64x64)\.png$/.exec(url.pathname);
   if (img) {

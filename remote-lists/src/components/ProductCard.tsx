@@ -4,6 +4,7 @@ import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { BasketIcon, GiftIcon, GripIcon, StarIcon } from './Icons';
 import { GroupGiftProgress } from './GroupGiftProgress';
+import { PriceTrend } from './PriceTrend';
 
 export interface ProductCardProps {
   product: Product;
@@ -44,7 +45,7 @@ export const CARD_SIZES = '(min-width: 1280px) 400px, 50vw';
  * The card's picture, name, price, website and badges (shared with the drag preview). Memoized: a
  * drag re-renders the cards it moves, never the pictures and texts inside them.
  */
-const CardContent = memo(function CardContent({ product, inBasket, priority }: { product: Product; inBasket?: boolean; priority?: boolean }) {
+const CardContent = memo(function CardContent({ product, inBasket, priority, owner }: { product: Product; inBasket?: boolean; priority?: boolean; owner?: boolean }) {
   const { t, lang } = useListsT();
   const name = product.name?.trim() || t('product.noName');
   const quantity = product.quantity ?? 1;
@@ -63,6 +64,7 @@ const CardContent = memo(function CardContent({ product, inBasket, priority }: {
           <span className="lists-card__price">{formatPrice(product.price, lang)}</span>
           {product.websiteName && <span className="lists-card__site">{product.websiteName}</span>}
         </span>
+        {owner && <PriceTrend product={product} />}
         {quantity > 1 && <span className="lists-card__quantity">{t('product.quantity', { count: quantity })}</span>}
         {note && (
           <span className="lists-card__note" title={note}>
@@ -159,7 +161,7 @@ export const ProductCard = memo(function ProductCard({
         tabIndex={tabStop ? 0 : -1}
         onClick={() => onSelect(product)}
       >
-        <CardContent product={product} inBasket={inBasket} priority={priority} />
+        <CardContent product={product} inBasket={inBasket} priority={priority} owner={!!onToggleReceived} />
       </button>
       {onToggleReceived && (
         <button

@@ -4,6 +4,7 @@ import { LIST_NAME_MAX_LENGTH, type ProductList } from '@wishlist/contracts';
 import { getProductList, isSignedOutError, updateProductList } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
+import { PriceAlertsSwitch } from '../components/PriceAlertsSwitch';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
 import { fieldErrors, isUnreachable, statusOf } from '../lib/errors';
@@ -78,7 +79,9 @@ export default function EditProductListPage() {
             </Link>
           }
         />
-      ) : (
+      ) : null}
+      {list.isOwner && <PriceAlertsSwitch kind="list" listId={list.id} initial={list.priceAlerts !== false} />}
+      {list.isOwner ? null : (
         <p role="alert">
           {t('editList.notOwner')} <Link to={paths.lists}>{t('editList.cancel')}</Link>
         </p>

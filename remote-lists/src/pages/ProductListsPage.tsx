@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { type Favorite, type ProductList } from '@wishlist/contracts';
+import { PriceAlertsSwitch } from '../components/PriceAlertsSwitch';
 import {
   deleteProductList,
   getFavorites,
@@ -261,9 +262,19 @@ export default function ProductListsPage() {
                   {t('listsPage.delete')}
                 </Button>
               ) : (
-                <Button variant="secondary" icon={<HeartIcon />} loading={busy} onClick={() => void unfavoriteSelected()}>
-                  {t('listsPage.unfavorite')}
-                </Button>
+                <>
+                  <PriceAlertsSwitch
+                    key={selected.id}
+                    kind="favorite"
+                    listId={selected.id}
+                    listName={selected.name}
+                    initial={favorites.find((f) => f.id === selected.id)?.priceAlerts === true}
+                    onChange={(on) => setFavorites((favs) => favs.map((f) => (f.id === selected.id ? { ...f, priceAlerts: on } : f)))}
+                  />
+                  <Button variant="secondary" icon={<HeartIcon />} loading={busy} onClick={() => void unfavoriteSelected()}>
+                    {t('listsPage.unfavorite')}
+                  </Button>
+                </>
               )}
             </>
           ) : (

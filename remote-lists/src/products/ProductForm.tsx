@@ -15,6 +15,7 @@ import { ListSelector } from './ListSelector';
 import { syncRemoved, syncSaved } from './listsSync';
 import { centsToField, fieldToCents, priceExample } from './price';
 import { saveProduct, type SaveResult } from './saveProduct';
+import { PriceWatchPanel } from './PriceWatchPanel';
 import { changedExtras, extrasOf, ProductExtrasFields, quantityOf } from './ProductExtrasFields';
 
 /** What the form starts from: scraped metadata (creation) or the stored product (edition). */
@@ -295,6 +296,10 @@ export function ProductForm({
           if (cents !== undefined) setPriceText(centsToField(cents, lang));
         }}
       />
+
+      {isEdit && draft.original?.url && (
+        <PriceWatchPanel product={draft.original} onChecked={(read) => setPriceText(centsToField(read.price, lang))} />
+      )}
 
       <ProductExtrasFields
         idPrefix={id}

@@ -44,6 +44,16 @@ export const listsConfig = defineConfig('lists', {
   reminderSweepSeconds: setting('REMINDER_SWEEP_SECONDS', schemas.positiveInt, '30', {
     description: 'how often due occasion reminders are made and mailed (once whatever the number of copies)',
   }),
+  // Price watch: each product's page read again about once a day (docs/api.md, "Price watch").
+  priceWatchEverySeconds: setting('PRICE_WATCH_EVERY_SECONDS', schemas.positiveInt, '60', {
+    description: 'how often the price-watch job runs (once whatever the number of copies); each run reads the products due',
+  }),
+  priceWatchBatch: setting('PRICE_WATCH_BATCH', z.coerce.number().int().min(1).max(1000), '30'),
+  // At most one request per shop in this time, across every copy (kept in the database).
+  priceWatchShopIntervalMs: setting('PRICE_WATCH_SHOP_INTERVAL_MS', z.coerce.number().int().min(0).max(600_000), '5000'),
+  // The owner's "check the price now", per account.
+  priceCheckLimit: setting('PRICE_CHECK_LIMIT', schemas.positiveInt, '10'),
+  priceCheckWindowMs: setting('PRICE_CHECK_WINDOW_MS', schemas.positiveInt, String(60 * 60_000)),
 });
 
 export type ListsConfig = ConfigOf<typeof listsConfig>;

@@ -35,6 +35,11 @@ export function clearApiCaches(): void {
   pagesCache.clear();
 }
 
+/** Forgets the cached favorites (a favorite's settings changed elsewhere, e.g. its price alerts). */
+export function clearFavoritesCache(): void {
+  favoritesCache.clear();
+}
+
 // A 401/403 anywhere means signed out: nothing fetched with the old identity stays cached.
 onSignedOut(() => {
   listsCache.clear();

@@ -8,3 +8,4 @@ export * from './accountDevices';
 export { TimedCache } from './cache';
 export * from './listFiles';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';
+export * from './priceWatch';

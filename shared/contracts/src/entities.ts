@@ -53,6 +53,12 @@ export interface Product {
   note?: string;
   /** How many units givers have offered (equals `quantity` once `hasBeenOffered`). */
   offeredQuantity?: number;
+  /** Price watch: readings that changed the price (cents, ISO date), oldest first. */
+  priceHistory?: { price: number; at: string }[];
+  /** When the shop's page last gave a price (ISO), or null. */
+  priceCheckedAt?: string | null;
+  /** The last reading failed: the price shown is the last one known. */
+  priceStale?: boolean;
   /** Client-only flags. */
   isWishlisted: boolean;
   hasFocus: boolean;
@@ -72,6 +78,8 @@ export interface ProductList {
   eventDate?: string | null;
   /** An archived list is read-only, refuses offers and is left out of the owner's slider. */
   archived?: boolean;
+  /** The owner's switch for price-drop mails to the list's followers (default true). */
+  priceAlerts?: boolean;
   products: Product[];
 }
 
@@ -98,6 +106,8 @@ export interface Favorite {
   /** Our own URL of `image` (see `Product.picture`). */
   picture?: string;
   favoritedAt?: string;
+  /** The caller asked for price-drop mails of this list (off by default). */
+  priceAlerts?: boolean;
 }
 
 /** The locally held device token (storage key `token`). */

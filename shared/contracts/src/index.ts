@@ -10,3 +10,4 @@ export * from './productUrl';
 export * from './shareTarget';
 export * from './firstView';
 export * from './occasion';
+export * from './priceTrend';

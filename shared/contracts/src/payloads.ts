@@ -127,6 +127,18 @@ export interface ProductData {
   note: string;
   /** Units offered so far (0 to `quantity`; `quantity` once `hasBeenOffered`). */
   offeredQuantity: number;
+  /** Price watch: the shop's readings that changed the price, oldest first, at most 90. */
+  priceHistory?: PricePointData[];
+  /** When the shop's page last gave a price (ISO), or null. */
+  priceCheckedAt?: string | null;
+  /** The last reading failed: `price` is the last one known. */
+  priceStale?: boolean;
+}
+
+/** One point of a product's price history: integer cents and when it was read (ISO). */
+export interface PricePointData {
+  price: number;
+  at: string;
 }
 
 /** A list as the lists service sends it: products in the list's order. */
@@ -144,6 +156,8 @@ export interface ProductListData {
   eventDate?: string | null;
   /** Read-only, refuses offers, out of the owner's default list and slider. */
   archived?: boolean;
+  /** The owner's switch for price-drop mails to followers (default true). */
+  priceAlerts?: boolean;
   products: ProductData[];
 }
 

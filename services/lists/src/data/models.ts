@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { firstCheck } from '../priceWatch/rules';
 
 /**
  * A list's id is what opens it without an account (its shared link): 12 bytes from the CSPRNG
@@ -37,6 +38,8 @@ const productListSchema = new Schema(
     eventDate: { type: String, default: null },
     /** Read-only, refuses offers, left out of the owner's default list and slider. */
     archived: { type: Boolean, default: false },
+    /** The owner's choice: price drops of this list's products mail its followers who opted in. */
+    priceAlerts: { type: Boolean, default: true },
     /**
      * When the reminder of `eventDate` is due to the people who follow the list, or null (none
      * due: no date, a date past, or already taken by a sweep). Set again whenever the date changes.
@@ -67,6 +70,9 @@ const holdSchema = new Schema(
   { _id: false },
 );
 
+/** One point of a product's price history. */
+const pricePointSchema = new Schema({ price: { type: Number, required: true }, at: { type: Date, required: true } }, { _id: false });
+
 /** A product in a list. `ownerId` is the list owner's id, copied for authorization and erasure. */
 const productSchema = new Schema(
   {
@@ -76,6 +82,16 @@ const productSchema = new Schema(
     image: { type: String, required: true },
     /** Integer cents, or null when unknown. */
     price: { type: Number, default: null },
+    /** Price watch (src/priceWatch): the shop's readings that changed the price, oldest first, at most 90. */
+    priceHistory: { type: [pricePointSchema], default: [] },
+    /** When the shop's page last gave a price (null: never read by price watch). */
+    priceCheckedAt: { type: Date, default: null },
+    /** The last reading failed (page gone, no price, refused): `price` is the last one known. */
+    priceStale: { type: Boolean, default: false },
+    /** When price watch reads the page next: spread over the first day, then about daily. */
+    priceNextCheckAt: { type: Date, default: () => firstCheck(new Date()) },
+    /** Readings failed in a row (exponential back-off of this product). */
+    priceFailures: { type: Number, default: 0 },
     url: { type: String, required: true },
     /** Derived from url on every write (never taken from the client). */
     websiteName: { type: String, default: '' },
@@ -106,6 +122,7 @@ const productSchema = new Schema(
 );
 productSchema.index({ listId: 1 });
 productSchema.index({ ownerId: 1 });
+productSchema.index({ priceNextCheckAt: 1 });
 
 /** A person's favorite list (someone else's list they follow). */
 const favoriteSchema = new Schema(
@@ -114,6 +131,8 @@ const favoriteSchema = new Schema(
     listId: { type: Schema.Types.ObjectId, required: true },
     /** Set from the unsubscribe link of a reminder: no more reminders of this list to this person. */
     remindersOff: { type: Boolean, default: false },
+    /** Opted in on the favorites page: mailed when a product of this list gets 10 % cheaper (off by default). */
+    priceAlerts: { type: Boolean, default: false },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

@@ -2,16 +2,18 @@ import { deleteFavoritesOfUser } from '../data/favorites';
 import { deleteListsOfOwner, listIdsOfOwner, markErased } from '../data/lists';
 import { deleteProductsOfOwner } from '../data/products';
 import { deleteRemindersOfUser } from '../data/reminders';
+import { deletePriceAlertsOfUser } from '../data/priceWatch';
 import { listReadCache } from './listReadCache';
 
 /**
  * Every kind of personal data this service keeps, erased when an account is deleted, in this
  * order: favorites (the person's, and everyone's favorites of the person's lists, found while the
- * lists still exist), reminders (to the person, and of their lists), products, then the lists.
+ * lists still exist), reminders and price alerts (to the person, and of their lists), products, then the lists.
  */
 const erasers: Record<string, (userId: string) => Promise<number>> = {
   favorites: async (userId) => deleteFavoritesOfUser(userId, await listIdsOfOwner(userId)),
   reminders: async (userId) => deleteRemindersOfUser(userId, await listIdsOfOwner(userId)),
+  priceAlerts: async (userId) => deletePriceAlertsOfUser(userId, await listIdsOfOwner(userId)),
   products: deleteProductsOfOwner,
   lists: deleteListsOfOwner,
 };

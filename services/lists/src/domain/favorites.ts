@@ -44,6 +44,7 @@ export async function favoritesList(userId: string): Promise<Favorite[]> {
       image: first?.image ?? null,
       ...(first ? withPicture(String(first._id), first.image) : {}),
       favoritedAt: new Date(f.createdAt).toISOString(),
+      priceAlerts: f.priceAlerts === true,
     });
   }
   return out;

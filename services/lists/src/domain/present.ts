@@ -1,6 +1,7 @@
 import type { ProductData, ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
 import { productPictureOf } from '../images/sign';
+import { priceWatchFacts } from '../priceWatch/present';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -17,6 +18,7 @@ export function toProductData(doc: ProductDoc): ProductData {
     image: doc.image,
     ...withPicture(String(doc._id), doc.image),
     price: doc.price ?? null,
+    ...priceWatchFacts(doc),
     url: doc.url,
     websiteName: doc.websiteName ?? '',
     productListId: String(doc.listId),
@@ -46,8 +48,8 @@ export function forVisitor(product: ProductData): ProductData {
 }
 
 /** A list's occasion and archived mark, as every list answer carries them. */
-function occasionOf(list: ProductListDoc): { eventDate: string | null; archived: boolean } {
-  return { eventDate: list.eventDate ?? null, archived: list.archived === true };
+function occasionOf(list: ProductListDoc): { eventDate: string | null; archived: boolean; priceAlerts: boolean } {
+  return { eventDate: list.eventDate ?? null, archived: list.archived === true, priceAlerts: list.priceAlerts !== false };
 }
 
 /** `{ picture }` when a product's image is a shop's picture (our resized copy of it), else nothing. */

@@ -22,6 +22,7 @@ import {
   reorderList,
 } from '../data/lists';
 import { changeList, reminderDueAt } from '../data/occasions';
+import { priceAlertsIn, setListPriceAlerts } from '../priceWatch/listSettings';
 import type { ProductListDoc } from '../data/models';
 import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
@@ -142,8 +143,14 @@ export async function createList(userId: string, body: unknown): Promise<Product
  * absent. A body with none of them is refused as SPEC §7's rename was (`name` required).
  */
 export async function updateList(userId: string, id: string, body: Record<string, unknown>): Promise<ProductListData> {
-  await ownedList(userId, id);
+  const owned = await ownedList(userId, id);
   const given = (key: string) => body[key] !== undefined;
+  const priceAlerts = priceAlertsIn(body);
+  if (priceAlerts !== undefined && !given('name') && !given('eventDate') && !given('archived')) {
+    await setListPriceAlerts(owned._id, priceAlerts);
+    await listsChanged(id);
+    return toListData({ ...owned, priceAlerts }, await productsOfLists([owned._id]), userId);
+  }
   const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
   const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
   const outcome = await changeList(userId, id, { name, eventDate, archived }, new Date());
@@ -151,6 +158,11 @@ export async function updateList(userId: string, id: string, body: Record<string
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
   if (outcome === 'last_list') throw HttpError.conflict(LAST_ACTIVE_LIST_MESSAGE, 'last_active_list');
+  if (priceAlerts !== undefined) {
+    await setListPriceAlerts(outcome.list._id, priceAlerts);
+    await listsChanged(id);
+    outcome.list.priceAlerts = priceAlerts;
+  }
   return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }
 

@@ -176,6 +176,7 @@ describe('bounded owner reads', () => {
         image: 'https://shop.example/a.jpg',
         picture: productPictureOf(first, 'https://shop.example/a.jpg'),
         favoritedAt: expect.any(String),
+        priceAlerts: false,
       },
     ]);
     expect(queries).toHaveLength(1);

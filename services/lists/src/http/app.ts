@@ -34,6 +34,11 @@ import { createReminderSweeper, type ReminderSweeper } from '../reminders/sweep'
 import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } from '../reminders/unsubscribe';
 import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, listsQuery, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
+import { priceWatchRoutes } from './priceWatch';
+import { createPriceAlertSender, type PriceAlertSender } from '../priceWatch/alerts';
+import { createPriceWatchJob, priceWatchRunBudgetMs, type PriceWatchJob } from '../priceWatch/job';
+import { pagePriceReader } from '../priceWatch/pagePrice';
+import { createPriceWatch, type PriceReader, type PriceWatch } from '../priceWatch/watch';
 
 const userOf = (req: Request) => req.identity!.userId;
 const param = (req: Request, name: string) => String((req.params as Record<string, string>)[name]);
@@ -72,6 +77,10 @@ function sendUnsubscribe(req: Request, res: Response, state: UnsubscribeState): 
 
 export interface ListsService extends Service {
   reminders: ReminderSweeper;
+  /** Price watch: one run of its job (`run`), the owner's check; `priceAlerts.deliver` sends the mails due. */
+  priceWatch: PriceWatch;
+  priceAlerts: PriceAlertSender;
+  priceJob: PriceWatchJob;
   /** Sweeps occasion reminders now, then every REMINDER_SWEEP_SECONDS. */
   start(): void;
   stop(): Promise<void>;
@@ -80,9 +89,18 @@ export interface ListsService extends Service {
 /** The lists service (ARCHITECTURE §4): lists, products, ordering, offered flags, favorites, occasion reminders. */
 export function createListsService(
   config: ListsConfig,
-  deps: { logger?: Logger; users?: UsersApi; mailer?: Mailer; now?: () => Date } = {},
+  deps: { logger?: Logger; users?: UsersApi; mailer?: Mailer; now?: () => Date; priceReader?: PriceReader } = {},
 ): ListsService {
   listReadCache.setTtl(config.listReadCacheMs);
+  const now = deps.now ?? (() => new Date());
+  const priceReader = deps.priceReader ?? pagePriceReader(config);
+  let alertsQueued: () => void = () => undefined;
+  const priceWatch = createPriceWatch({
+    reader: priceReader,
+    settings: { shopIntervalMs: config.priceWatchShopIntervalMs, batch: config.priceWatchBatch, runBudgetMs: priceWatchRunBudgetMs(config) },
+    onAlerts: () => alertsQueued(),
+    now,
+  });
   // A change that can make a reminder due (a date, a restore, a new follower) sweeps at once in a
   // started service rather than at the next interval; the sweep's claims keep it to one mail.
   let remindersChanged: () => void = () => undefined;
@@ -215,6 +233,9 @@ export function createListsService(
         sendUnsubscribe(req, res, await unsubscribe(param(req, 'token')));
       });
 
+      // Price watch: the owner's check, favorites' opt-in, the alert mail's opt-out
+      priceWatchRoutes(router, { config, watch: priceWatch, missRate, afterCheck: () => alertsQueued() });
+
       // Internal: the offers service
       const offers = requireService(['offers']);
       router.post('/internal/products/lookup', offers, validateShape({ body: lookupBody }), async (req, res) => {
@@ -244,13 +265,12 @@ export function createListsService(
     },
   });
 
-  const reminders = createReminderSweeper({
-    users: deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs }),
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger: service.logger }),
-    publicUrl: config.publicUrl,
-    logger: service.logger,
-    now: deps.now,
-  });
+  const users = deps.users ?? usersApi(config.authUrl, { timeoutMs: config.internalTimeoutMs });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom, logger: service.logger });
+  const reminders = createReminderSweeper({ users, mailer, publicUrl: config.publicUrl, logger: service.logger, now: deps.now });
+  const priceAlerts = createPriceAlertSender({ users, mailer, publicUrl: config.publicUrl, logger: service.logger, now: deps.now });
+  const priceJob = createPriceWatchJob({ config, watch: priceWatch, alerts: priceAlerts, logger: service.logger });
+  alertsQueued = priceJob.alertsQueued;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let again = false;
@@ -278,13 +298,19 @@ export function createListsService(
   return {
     ...service,
     reminders,
+    priceWatch,
+    priceAlerts,
+    priceJob,
     start() {
+      priceJob.start();
       if (timer) return;
       timer = setInterval(tick, config.reminderSweepSeconds * 1000);
       timer.unref();
       tick();
     },
     async stop() {
+      await priceJob.stop();
+      await priceReader.close?.();
       if (timer) clearInterval(timer);
       timer = undefined;
       again = false;

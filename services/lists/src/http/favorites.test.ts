@@ -42,8 +42,8 @@ describe('/api/favorites', () => {
     await api().put(`/api/favorites/${bob.defaultListId}`).set(me.headers);
     const res = await api().get('/api/favorites').set(me.headers);
     expect(res.body.data).toEqual([
-      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', picture: productPictureOf(teapot, 'https://shop.example/teapot.jpg'), favoritedAt: expect.any(String) },
-      { id: bob.defaultListId, name: 'My wish list', productCount: 0, image: null, favoritedAt: expect.any(String) },
+      { id: alice.defaultListId, name: 'My wish list', productCount: 2, image: 'https://shop.example/teapot.jpg', picture: productPictureOf(teapot, 'https://shop.example/teapot.jpg'), favoritedAt: expect.any(String), priceAlerts: false },
+      { id: bob.defaultListId, name: 'My wish list', productCount: 0, image: null, favoritedAt: expect.any(String), priceAlerts: false },
     ]);
     expect(Date.parse(res.body.data[0].favoritedAt)).toBeGreaterThanOrEqual(before - 1000);
     // The list's own order decides the picture: Kettle first now.

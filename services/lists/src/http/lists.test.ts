@@ -29,6 +29,7 @@ describe('GET /api/product-lists (own lists with products)', () => {
         productCount: 1,
         eventDate: null,
         archived: false,
+        priceAlerts: true,
         products: [
           {
             id: a,
@@ -45,10 +46,13 @@ describe('GET /api/product-lists (own lists with products)', () => {
             mostWanted: false,
             note: '',
             offeredQuantity: 0,
+            priceHistory: [],
+            priceCheckedAt: null,
+            priceStale: false,
           },
         ],
       },
-      { id: second, name: 'Birthday', isOwner: true, productCount: 1, eventDate: null, archived: false, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
+      { id: second, name: 'Birthday', isOwner: true, productCount: 1, eventDate: null, archived: false, priceAlerts: true, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
     ]);
   });
 });
@@ -96,7 +100,7 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     expect(forged.body.data.isOwner).toBe(false);
     // No internal field leaks.
     expect(Object.keys(anonymous.body.data.products[0]).sort()).toEqual(
-      ['hasBeenOffered', 'id', 'image', 'name', 'picture', 'price', 'productListId', 'url', 'websiteName', 'quantity', 'mostWanted', 'note', 'offeredQuantity'].sort(),
+      ['hasBeenOffered', 'id', 'image', 'name', 'picture', 'price', 'priceHistory', 'priceCheckedAt', 'priceStale', 'productListId', 'url', 'websiteName', 'quantity', 'mostWanted', 'note', 'offeredQuantity'].sort(),
     );
   });
 
@@ -160,7 +164,7 @@ describe('POST /api/product-lists', () => {
     const me = await person();
     const res = await api().post('/api/product-lists').set(me.headers).send({ name: '  Christmas  ' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, eventDate: null, archived: false, products: [] });
+    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, eventDate: null, archived: false, priceAlerts: true, products: [] });
     const all = await api().get('/api/product-lists').set(me.headers);
     expect(all.body.data.map((l: { name: string }) => l.name)).toEqual(['My wish list', 'Christmas']);
   });
@@ -338,13 +342,13 @@ describe('account erasure', () => {
     const { fromService } = await import('../test-support/harness');
     const erased = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, reminders: 0, products: 1, lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, reminders: 0, priceAlerts: 0, products: 1, lists: 1 } });
     expect((await api().get('/api/favorites').set(kept.headers)).body.data).toEqual([]);
     expect((await api().get(`/api/product-lists/${gone.defaultListId}`)).status).toBe(404);
     // Writes still in flight with the erased identity create nothing.
     expect((await api().post('/api/product-lists').set(await as(gone.id)).send({ name: 'x' })).status).toBe(401);
     expect((await api().put(`/api/favorites/${kept.defaultListId}`).set(await as(gone.id))).status).toBe(401);
     const again = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
-    expect(again.body.data.deleted).toEqual({ favorites: 0, reminders: 0, products: 0, lists: 0 });
+    expect(again.body.data.deleted).toEqual({ favorites: 0, reminders: 0, priceAlerts: 0, products: 0, lists: 0 });
   });
 });

@@ -41,6 +41,9 @@ describe('POST /api/products-in-lists', () => {
       mostWanted: false,
       note: '',
       offeredQuantity: 0,
+      priceHistory: [],
+      priceCheckedAt: null,
+      priceStale: false,
     });
   });
 

@@ -46,7 +46,16 @@ export async function unsubscribe(token: string): Promise<UnsubscribeState> {
   return stateOf(reminder, true);
 }
 
-const pageTexts: Record<Lang, { title: string; ask: (name: string) => string; button: string; done: (name: string) => string; quote: (n: string) => string }> = {
+/** The words of one kind of unsubscribe page (occasion reminders, price alerts), per language. */
+export interface UnsubscribePageTexts {
+  title: string;
+  ask: (name: string) => string;
+  button: string;
+  done: (name: string) => string;
+  quote: (n: string) => string;
+}
+
+const pageTexts: Record<Lang, UnsubscribePageTexts> = {
   en: {
     title: 'Occasion reminders',
     ask: (name) => `Stop receiving reminders of the occasion of the wish list ${name}? The list stays in your favorites.`,
@@ -67,11 +76,15 @@ const pageTexts: Record<Lang, { title: string; ask: (name: string) => string; bu
 export const unsubscribePageTexts = pageTexts;
 
 /**
- * The page the mail's link opens in a browser: it asks, and only its button (a POST to the same
+ * The page the mail's link opens in a browser (an occasion reminder's, or with other `texts` a
+ * price alert's): it asks, and only its button (a POST to the same
  * address) unsubscribes. Plain HTML without script, readable at 360 px, usable with a keyboard.
  */
-export function unsubscribePage(state: UnsubscribeState): string {
-  const t = pageTexts[state.lang];
+export function unsubscribePage(
+  state: Pick<UnsubscribeState, 'listName' | 'unsubscribed' | 'lang'>,
+  texts: Record<Lang, UnsubscribePageTexts> = pageTexts,
+): string {
+  const t = texts[state.lang];
   const name = escapeHtml(t.quote(cleanDisplayName(state.listName)));
   const body = state.unsubscribed
     ? `<p role="status">${t.done(name)}</p>`
