@@ -50,7 +50,7 @@ describe('product edition', () => {
     expect(api.getProductInList).toHaveBeenCalledWith('L1', 'p1');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit the product' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Red kite');
-    expect(screen.getByLabelText(/^Price/)).toHaveValue('19.99');
+    expect(screen.getByRole('textbox', { name: /^Price/ })).toHaveValue('19.99');
     const radios = screen.getAllByRole('radio');
     expect(radios.map((r) => r.querySelector('img')?.getAttribute('src'))).toEqual([
       'https://shop.example/kite.jpg',

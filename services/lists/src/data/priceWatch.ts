@@ -218,6 +218,8 @@ export async function setFavoriteAlerts(userId: string, listId: mongoose.Types.O
 
 /** The price alerts to a person and of their lists (account erasure). */
 export async function deletePriceAlertsOfUser(userId: string, ownListIds: mongoose.Types.ObjectId[]): Promise<number> {
-  const r = await PriceAlert.deleteMany({ $or: [{ userId }, { listId: { $in: ownListIds } }] }).exec();
-  return r.deletedCount ?? 0;
+  // Two deletes, each served by its index (a top-level $or is not planned by every engine).
+  const mine = await PriceAlert.deleteMany({ userId }).exec();
+  const ofMyLists = ownListIds.length ? await PriceAlert.deleteMany({ listId: { $in: ownListIds } }).exec() : { deletedCount: 0 };
+  return (mine.deletedCount ?? 0) + (ofMyLists.deletedCount ?? 0);
 }

@@ -64,7 +64,7 @@ describe('GET /api/product-lists?summary=1 (names and counts)', () => {
     const full = await api().get('/api/product-lists').set(me.headers);
     const res = await api().get('/api/product-lists?summary=1').set(me.headers);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ id: me.defaultListId, name: 'My wish list', isOwner: true, productCount: 8, eventDate: null, archived: false, products: [] }]);
+    expect(res.body.data).toEqual([{ id: me.defaultListId, name: 'My wish list', isOwner: true, productCount: 8, eventDate: null, archived: false, priceAlerts: true, products: [] }]);
     expect(res.text.length * 10).toBeLessThan(full.text.length);
     const plain = await api().get('/api/product-lists?summary=0').set(me.headers);
     expect(plain.body).toEqual(full.body);

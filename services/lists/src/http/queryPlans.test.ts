@@ -85,6 +85,10 @@ describe('query plans of the per-request paths', () => {
       ...others.map((p, i) => ({ listId: others[(i + 1) % others.length].defaultListId, userId: p.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt })),
       { listId: others[2].defaultListId, userId: me.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt },
     ]);
+    // Price alerts sent to others (their own lists' drops): erasure must find mine by index.
+    await mongoose.connection.db!.collection('pricealerts').insertMany(
+      others.map((p, i) => ({ userId: p.id, day: `2030-01-0${i + 1}`, listId: new mongoose.Types.ObjectId(), productId: new mongoose.Types.ObjectId(), oldPrice: 1000, newPrice: 800, state: 'sent', attempts: 1, nextAttemptAt: sentAt, tokenHashes: [], lang: 'en', sentAt })),
+    );
     // Accounts erased before: the marker of each stays.
     for (let i = 0; i < 3; i++) expect((await api().post(`/internal/users/${new mongoose.Types.ObjectId().toHexString()}/erase`).set(await fromService('auth'))).status).toBe(200);
     const found = await scans(async () => {
