@@ -74,7 +74,9 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const list = lists[activeIndex];
   const query = search.listId === list.id ? search.query : '';
   const searching = query.trim() !== '';
-  const withSearch = hasListSearch(list.products.length);
+  // From the list's count, not the products read so far: an owner's list arrives as a preview of
+  // its first products, and a field appearing once the rest arrives would push the grid down.
+  const withSearch = hasListSearch(Math.max(list.products.length, list.productCount ?? 0));
   const found = useMemo(() => (searching ? productsMatching(list.products, query) : list.products), [searching, list.products, query]);
   const hasMostWanted = list.products.some((p) => p.mostWanted);
   const selected = findProduct([list], selectedProductId)?.product;
