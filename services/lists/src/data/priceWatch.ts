@@ -1,6 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { Favorite, Product, ProductList, type ProductDoc } from './models';
 import { firstCheck, type PricePoint } from '../priceWatch/rules';
+import { mailOutbox } from './mailOutbox';
 
 /**
  * One shop (a host name) as price watch sees it: when it may be asked for a page next, by any
@@ -178,31 +179,12 @@ export async function queueAlerts(
   return r.upsertedCount ?? 0;
 }
 
-export async function claimAlert(now: Date, leaseMs: number): Promise<PriceAlertDoc | null> {
-  return (await PriceAlert.findOneAndUpdate(
-    { state: 'due', nextAttemptAt: { $lte: now } },
-    { $set: { nextAttemptAt: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
-    { returnDocument: 'after', sort: { nextAttemptAt: 1 } },
-  )
-    .lean()
-    .exec()) as PriceAlertDoc | null;
-}
-
-export async function addAlertToken(id: mongoose.Types.ObjectId, tokenHash: string, lang: string): Promise<void> {
-  await PriceAlert.updateOne({ _id: id }, { $push: { tokenHashes: tokenHash }, $set: { lang } }).exec();
-}
-
-export async function markAlert(id: mongoose.Types.ObjectId, state: 'sent' | 'dropped', now: Date): Promise<void> {
-  await PriceAlert.updateOne({ _id: id, state: 'due' }, { $set: { state, sentAt: state === 'sent' ? now : null } }).exec();
-}
-
-export async function retryAlertAt(id: mongoose.Types.ObjectId, at: Date): Promise<void> {
-  await PriceAlert.updateOne({ _id: id, state: 'due' }, { $set: { nextAttemptAt: at } }).exec();
-}
-
-export async function findAlertByTokenHash(tokenHash: string): Promise<PriceAlertDoc | null> {
-  return (await PriceAlert.findOne({ tokenHashes: tokenHash }).lean().exec()) as PriceAlertDoc | null;
-}
+const alertOutbox = mailOutbox<PriceAlertDoc>(PriceAlert);
+export const claimAlert = alertOutbox.claim;
+export const addAlertToken = alertOutbox.addTokenHash;
+export const markAlert = alertOutbox.mark;
+export const retryAlertAt = alertOutbox.retryAt;
+export const findAlertByTokenHash = alertOutbox.findByTokenHash;
 
 /** Whether the person still wants this list's price alerts. */
 export async function alertsWanted(userId: string, listId: mongoose.Types.ObjectId): Promise<boolean> {

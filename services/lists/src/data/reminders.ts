@@ -3,6 +3,7 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { utcDay } from '@wishlist/contracts';
 import { reminderDueAt } from './occasions';
 import { atomically, Favorite, ProductList, type ProductListDoc } from './models';
+import { mailOutbox } from './mailOutbox';
 
 /**
  * One reminder of one occasion to one person who follows the list: made when the list's reminder
@@ -91,35 +92,16 @@ export async function remindLateFollower(userId: string, list: ProductListDoc, n
   }
 }
 
+const reminderOutbox = mailOutbox<ReminderDoc>(Reminder);
 /**
  * Takes one reminder due for sending: it is pushed `leaseMs` forward (conditional update, so one
  * copy sends it; a copy that dies while sending leaves it to another after the lease).
  */
-export async function claimReminder(now: Date, leaseMs: number): Promise<ReminderDoc | null> {
-  return (await Reminder.findOneAndUpdate(
-    { state: 'due', nextAttemptAt: { $lte: now } },
-    { $set: { nextAttemptAt: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
-    { returnDocument: 'after', sort: { nextAttemptAt: 1 } },
-  )
-    .lean()
-    .exec()) as ReminderDoc | null;
-}
-
-export async function addTokenHash(id: mongoose.Types.ObjectId, tokenHash: string, lang: string): Promise<void> {
-  await Reminder.updateOne({ _id: id }, { $push: { tokenHashes: tokenHash }, $set: { lang } }).exec();
-}
-
-export async function markReminder(id: mongoose.Types.ObjectId, state: 'sent' | 'dropped', now: Date): Promise<void> {
-  await Reminder.updateOne({ _id: id, state: 'due' }, { $set: { state, sentAt: state === 'sent' ? now : null } }).exec();
-}
-
-export async function retryReminderAt(id: mongoose.Types.ObjectId, at: Date): Promise<void> {
-  await Reminder.updateOne({ _id: id, state: 'due' }, { $set: { nextAttemptAt: at } }).exec();
-}
-
-export async function findReminderByToken(token: string): Promise<ReminderDoc | null> {
-  return (await Reminder.findOne({ tokenHashes: hashToken(token) }).lean().exec()) as ReminderDoc | null;
-}
+export const claimReminder = reminderOutbox.claim;
+export const addTokenHash = reminderOutbox.addTokenHash;
+export const markReminder = reminderOutbox.mark;
+export const retryReminderAt = reminderOutbox.retryAt;
+export const findReminderByToken = (token: string): Promise<ReminderDoc | null> => reminderOutbox.findByTokenHash(hashToken(token));
 
 /** No more reminders of this list to this person (their favorite stays). True when it was on. */
 export async function turnRemindersOff(userId: string, listId: mongoose.Types.ObjectId): Promise<boolean> {
