@@ -164,7 +164,7 @@ export function baseSettings(): Settings {
     smtpPorts: [25, 465, 587],
     monitoringNamespace: 'monitoring',
     dnsNamespace: 'kube-system',
-    drain: { preStopSeconds: 5, shutdownDelayMs: 2000, shutdownGraceMs: 10_000, exitMarginSeconds: 8 },
+    drain: { preStopSeconds: 5, shutdownDelayMs: 5000, shutdownGraceMs: 10_000, exitMarginSeconds: 8 },
     spreadOver: ['kubernetes.io/hostname'],
     boxes: {
       gateway: {

@@ -160,6 +160,10 @@ function commonEnv(o: StackOptions, secret: string): Record<string, string> {
     PRODUCT_CREATION_LIMIT: '100000',
     LIST_MISS_LIMIT: '100000',
     VITE_DEACTIVATE_AFFILIATION: 'true',
+    // As in compose: longer than a kept-alive connection's idle time in the gateway (4 s) and the
+    // balancer, so every idle connection to a draining copy is closed by its client, never under
+    // a write the client is sending on it.
+    SHUTDOWN_DELAY_MS: '5000',
   };
 }
 
@@ -180,8 +184,8 @@ export function defineStack(o: StackOptions, secret: string): Stack {
           ...env,
           // One hop in front: the balancer, which appends the client's address.
           TRUST_PROXY: '1',
-          // The balancer takes a draining gateway out within two of its 1 s checks.
-          SHUTDOWN_DELAY_MS: '3000',
+          // The balancer takes a draining gateway out within two of its 1 s checks (the delay of
+          // every box, commonEnv, covers it).
           SHELL_DIST: none,
           REMOTE_AUTH_DIST: none,
           REMOTE_LISTS_DIST: none,
