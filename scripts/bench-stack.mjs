@@ -1,4 +1,4 @@
-// The product as the benches see it (issue 13): `scripts/start.mjs` (as `npm start`, building stale
+// The product as the benches see it: `scripts/start.mjs` (as `npm start`, building stale
 // front ends first) and the e2e shop on free ports, one signed-in person and a list of 50 products
 // (names and prices of the real shop pages of ../shared/fixtures when present; 1,600 px pictures
 // served by the local shop). Used by bench-lighthouse.mjs and bench-bundle.mjs.

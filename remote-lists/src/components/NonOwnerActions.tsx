@@ -12,7 +12,7 @@ export interface NonOwnerActionsProps {
   product?: Product;
 }
 
-// Issue 6: add to basket / remove from basket / Offer come from remote_basket_offer's
+// Add to basket / remove from basket / Offer come from remote_basket_offer's
 // `./BasketActions` (one basket UI, its own en/fr texts, the shared basket store), loaded through
 // this container's federation runtime with the entry the gateway lists in /remotes.json. Any failure
 // (or a hung remote, 5 s) leaves these two controls out; the rest of the page keeps working.
@@ -75,7 +75,7 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 }
 
 /**
- * Holds the place of "Add to basket", "Offer" and the basket's note while they load (issue 13:
+ * Holds the place of "Add to basket", "Offer" and the basket's note while they load (without it
  * the bar grew under the visitor's eyes, a layout shift). Invisible and hidden from assistive tech.
  */
 function BasketPlaceholder() {

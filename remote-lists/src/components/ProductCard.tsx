@@ -107,7 +107,7 @@ const CardContent = memo(function CardContent({ product, inBasket, priority, own
 
 /**
  * The condensed card (the price in the reader's language): image, name, price, website, badges.
- * Hovering only highlights it; a click, a tap, Enter or Space selects it (issue 11 §1: the
+ * Hovering only highlights it; a click, a tap, Enter or Space selects it (the
  * actions never jump to a card the pointer or the keyboard merely crosses). The handle moves it.
  */
 export const ProductCard = memo(function ProductCard({

@@ -1,5 +1,5 @@
 // The owner's drag-to-reorder grid (dnd-kit, ~18 kB gzip): loaded only when the page shows the
-// owner's own list, never for a visitor's first view of a shared list (issue 13).
+// owner's own list, never for a visitor's first view of a shared list.
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import {

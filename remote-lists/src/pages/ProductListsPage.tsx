@@ -157,7 +157,7 @@ export default function ProductListsPage() {
   };
 
   // Favorites often share a name ("My wish list"): their first picture, size and the day they were
-  // added tell them apart (issue 11 §14). Nothing identifies the owner.
+  // added tell them apart. Nothing identifies the owner.
   const addedOn = (iso: string | undefined) => {
     const at = iso ? new Date(iso) : null;
     return at && !Number.isNaN(+at) ? t('listsPage.favoritedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(at) }) : null;

@@ -22,7 +22,7 @@ export default function SharedListPage() {
   const { t } = useListsT();
   const navigate = useNavigate();
   const { productListId = '' } = useParams();
-  // `?preview=visitor`: the owner sees their list as the people they share it with (issue 11 §13).
+  // `?preview=visitor`: the owner sees their list as the people they share it with.
   const [search] = useSearchParams();
   const preview = search.get('preview') === 'visitor';
   const signedIn = useSessionStore((s) => hasSession(s));
@@ -85,7 +85,7 @@ export default function SharedListPage() {
   const cardsReady = useDeferredValue(Boolean(list), Boolean(list));
   usePublishViewedList(list);
   usePageTitle(list?.name, t('common.siteName'));
-  // Issue 13: the page (or its failure) is on screen: the shell may swap the server's snapshot for it.
+  // The page (or its failure) is on screen: the shell may swap the server's snapshot for it.
   const ownArchived = !!list?.isOwner && !!list.archived && !preview;
   const painted = failed || (!!list && cardsReady && (!list.isOwner || preview || ownArchived));
   useEffect(() => {

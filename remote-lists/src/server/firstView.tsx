@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": the shared-list page (`/see/{id}`) as HTML, rendered on the
+// The shared-list page (`/see/{id}`) as HTML, rendered on the
 // gateway with the SAME components the page renders for a visitor (ListView: header, cards with our
 // `/api/images/…` srcset, prices, the action bar), from a list the gateway read as an anonymous
 // browser would. Built by `npm run build` into dist/server/first-view.cjs (Node, React bundled:

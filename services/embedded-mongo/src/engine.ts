@@ -238,7 +238,7 @@ export class Engine implements EngineApi {
         this.dbs.get(db)?.get(c)?.indexes.delete(op.name as string);
         return () => {};
       case 'co': {
-        // collMod of collection options (written since issue 14; older journals never hold it).
+        // collMod of collection options (older journals never hold it).
         const coll = this.dbs.get(db)?.get(c);
         if (coll) coll.options = plainNumbers((op.opts as Doc) ?? {});
         return () => {};

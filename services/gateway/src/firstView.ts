@@ -1,4 +1,4 @@
-// Issue 13: the page a phone asks for says at once what its first view needs. Without this, the
+// The page a phone asks for says at once what its first view needs. Without this, the
 // browser found out one step at a time: index.html, the shell's entry, /remotes.json, the remote's
 // manifest, its entry, its chunks, then the API call. The gateway now writes into index.html
 //  - the runtime configuration (what /remotes.json answers), so the shell needs no round trip for it;
