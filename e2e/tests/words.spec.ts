@@ -437,7 +437,9 @@ test.describe('issue 11: words that fit the situation', () => {
     await signIn(page, 'slow');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/product-lists', async (route) => {
+    // The session check reads the lists (`?summary=1`, names and counts): held, whatever its query.
+    const listsRead = (url: URL) => url.pathname === '/api/product-lists';
+    await page.route(listsRead, async (route) => {
       await held;
       await route.continue();
     });
@@ -458,7 +460,7 @@ test.describe('issue 11: words that fit the situation', () => {
     await expect(page.getByTestId('session-pending')).toHaveCount(0);
     await expect(signedOutControl(page, info, 'en')).toHaveCount(0);
     await expectAccessible(page);
-    await page.unroute('**/api/product-lists');
+    await page.unroute(listsRead);
   });
 
   test('polish: every page names itself in the tab title, in both languages', async ({ page }) => {
