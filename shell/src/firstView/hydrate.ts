@@ -6,8 +6,7 @@
 //
 // The app renders it alike only for a visitor without a session, in the snapshot's language. Any
 // other visit turns the markup into the snapshot-then-swap form (swap.ts) before the app starts.
-// Presses on the page before React runs are kept and replayed once the page is hydrated; from the
-// moment hydration starts React replays them itself.
+// Presses on the page before it is hydrated are kept and replayed once it is.
 import {
   FIRST_VIEW_ATTRIBUTE,
   FIRST_VIEW_HYDRATE_ATTRIBUTE,
@@ -73,12 +72,17 @@ export function startFirstViewHydration(doc: Document = document, win: Window = 
   hydrating = true;
   const root = doc.getElementById('root');
   let pressed: Element | null = null;
+  // The page's part (in <main>) waits for its remote's code after hydration has started: a press
+  // there is held from React too (it would be lost on a part not yet hydrated) and replayed once
+  // the page says it is on screen. The header and footer are React's as soon as it runs.
   const onClick = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target : null;
     if (!target || target.closest('a[href]')) return;
     const control = target.closest(CONTROL);
-    if (!control || !root?.contains(control)) return;
+    const page = root?.querySelector('main');
+    if (!control || !page?.contains(control)) return;
     e.preventDefault();
+    e.stopImmediatePropagation();
     pressed = control;
   };
   root?.addEventListener('click', onClick, true);
@@ -102,9 +106,9 @@ export function startFirstViewHydration(doc: Document = document, win: Window = 
   };
 }
 
-/** Hydration starts (bootstrap.tsx): React takes the presses from now on. */
+/** Hydration starts (bootstrap.tsx): presses on the page stay held until it is ready. */
 export function hydrationStarted(): void {
-  stopCapture?.();
+  /* the page's presses are held until its ready signal (onClick above) */
 }
 
 /** Ends the first view now (a new route, an error panel, a session): nothing more to wait for. */
