@@ -1,5 +1,6 @@
 // Group gifts: visitors pledge parts of a product's price (no sign-in), then confirm, read or
 // withdraw their pledge from the mailed link (its token travels in a header, never the query).
+import type { PledgerState as PledgeState, PledgerView as PledgeView } from '@wishlist/contracts';
 import { request } from './http';
 
 /** The header the pledge token travels in. */
@@ -29,25 +30,7 @@ export interface PledgeMade {
   expiresAt: string;
 }
 
-export type PledgeState = 'unconfirmed' | 'confirmed' | 'withdrawn' | 'expired' | 'complete';
-
-/** GET /api/pledges/{id}/confirmation: the pledge as its pledger reads it. */
-export interface PledgeView {
-  id: string;
-  productId: string;
-  state: PledgeState;
-  amount: number;
-  requested: number;
-  name: string;
-  message: string;
-  product: { name: string; image: string; url: string; price: number };
-  pledged: number;
-  remaining: number;
-  /** Names of the other confirmed pledgers (never their amounts). */
-  others: string[];
-  withdrawable: boolean;
-  expiresAt: string;
-}
+export type { PledgerState as PledgeState, PledgerView as PledgeView } from '@wishlist/contracts';
 
 /** GET /api/group-gifts: what everyone sees (the owner gets no amounts). */
 export interface GroupGiftTotal {

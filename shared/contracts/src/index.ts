@@ -11,3 +11,4 @@ export * from './shareTarget';
 export * from './firstView';
 export * from './occasion';
 export * from './priceTrend';
+export * from './pledges';

@@ -1,4 +1,4 @@
-import { GROUP_GIFT_MIN_PLEDGE } from '@wishlist/contracts';
+import { GROUP_GIFT_MIN_PLEDGE, type PledgerView } from '@wishlist/contracts';
 import { HttpError, type Lang, type Logger, type Mailer } from '@wishlist/service-kit';
 import { emailKey, insertOfferings } from '../data/offerings';
 import {
@@ -60,23 +60,8 @@ export interface GroupGiftTotal {
   complete: boolean;
 }
 
-/** What a pledger sees from their link: their pledge, the gift's progress, the names of the others. */
-export interface PledgerView {
-  id: string;
-  productId: string;
-  state: Exclude<PledgeState, 'reserving' | 'withdrawing'>;
-  amount: number;
-  requested: number;
-  name: string;
-  message: string;
-  product: { name: string; image: string; url: string; price: number };
-  pledged: number;
-  remaining: number;
-  /** Names of the other confirmed pledgers (never their amounts). */
-  others: string[];
-  withdrawable: boolean;
-  expiresAt: string;
-}
+/** What a pledger sees from their link (the contract's shape). */
+export type { PledgerView } from '@wishlist/contracts';
 
 const notFound = () => HttpError.notFound('This pledge link is not valid. Check that you copied the whole link from the mail.', 'pledge_not_found');
 const productNotFound = () => HttpError.notFound('This product does not exist any more.', 'product_not_found');
