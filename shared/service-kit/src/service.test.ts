@@ -164,11 +164,15 @@ describe('listen / close', () => {
   it('finishes in-flight requests, then stops accepting', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    // Closing waits for the request to reach the handler: a fixed pause loses that race on a loaded machine.
+    let arrived!: () => void;
+    const reached = new Promise<void>((r) => (arrived = r));
     const svc = createService({
       name: 'slow',
       usesDatabase: false,
       routes(router) {
         router.get('/slow', async (_req, res) => {
+          arrived();
           await gate;
           res.json({ data: 'done' });
         });
@@ -176,7 +180,7 @@ describe('listen / close', () => {
     });
     const l = await svc.listen(0, '127.0.0.1');
     const inFlight = fetch(`http://127.0.0.1:${l.port}/slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 50));
+    await reached;
     const closed = l.close();
     await new Promise((r) => setTimeout(r, 50));
     await expect(fetch(`http://127.0.0.1:${l.port}/health`)).rejects.toThrow();
