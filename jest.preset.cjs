@@ -21,6 +21,9 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(mingo|jose|request-filtering-agent|agenda|@agendajs)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/dist-dev/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+  // CI machines are shared: a test that takes 1 s alone can take 6 s beside other work. A hang still
+  // fails, later; a test that measures a deadline of its own sets it far below this.
+  testTimeout: 20000,
 };
 module.exports = {
   node: { ...common, testEnvironment: 'node', setupFiles: [path.join(__dirname, 'jest.setup-node.cjs')] },
