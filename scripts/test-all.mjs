@@ -28,7 +28,10 @@ if (want('contracts')) count(step('contracts', process.execPath, ['scripts/check
 if (want('unit')) {
   const report = join(out, 'jest.json');
   rmSync(report, { force: true });
-  const ok = step('jest', 'npx', ['jest', '--json', `--outputFile=${report}`]);
+  // On two cores Jest has one worker, so it runs every suite in band, in its own process: a handle
+  // a suite failed to close (a server started after its hook timed out on a busy machine) would keep
+  // that process, and CI, waiting for ever once every result is written.
+  const ok = step('jest', 'npx', ['jest', '--json', `--outputFile=${report}`, '--forceExit']);
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
