@@ -4,6 +4,8 @@ import request from 'supertest';
 import express from 'express';
 import { READINESS_PATH } from '@wishlist/service-kit';
 import { createGateway } from './app';
+import type { UpstreamRoute } from './apiProxy';
+import { upstreamReadiness } from './readiness';
 import { configFor, listen, makeFrontends } from './test-support/fixtures';
 
 const upstream = (ready: boolean) => {
@@ -33,6 +35,35 @@ describe('gateway readiness', () => {
       expect([draining.status, draining.body.data.reason, draining.headers.connection]).toEqual([503, 'draining', 'close']);
     } finally {
       await Promise.all([auth, lists, listsDown, offersDown].map((s) => s.close()));
+    }
+  });
+
+  it('keeps an instance that answered ready while its probes come late, for a while; a refusal counts at once', async () => {
+    let mode: 'ready' | 'late' | 'refuse' = 'ready';
+    const app = express();
+    app.get(READINESS_PATH, (_req, res) => {
+      if (mode === 'late') setTimeout(() => void res.json({ data: { ready: true } }), 1_500);
+      else void res.status(mode === 'ready' ? 200 : 503).json({ data: { ready: mode === 'ready' } });
+    });
+    const lists = await listen(app);
+    let clock = 0;
+    const route = { service: 'lists', pool: { urls: [lists.url] }, prefixes: ['/api/product-lists'], forwardAuthorization: false } as unknown as UpstreamRoute;
+    const ready = upstreamReadiness([route], { now: () => clock });
+    try {
+      expect(await ready()).toEqual([]);
+      mode = 'late';
+      clock += 5_000;
+      expect(await ready()).toEqual([]);
+      clock += 6_000;
+      expect(await ready()).toEqual(['upstream not ready: lists']);
+      mode = 'ready';
+      clock += 1_000;
+      expect(await ready()).toEqual([]);
+      mode = 'refuse';
+      clock += 1_000;
+      expect(await ready()).toEqual(['upstream not ready: lists']);
+    } finally {
+      await lists.close();
     }
   });
 });

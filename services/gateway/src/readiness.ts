@@ -11,13 +11,23 @@ const PROBE_TIMEOUT_MS = 1_000;
 /** Probes fan out to every instance: an answer is reused for this long (a balancer may probe often). */
 const REUSE_MS = 1_000;
 
-async function instanceReady(url: string): Promise<boolean> {
+/**
+ * How long an instance that answered ready keeps counting as ready while its probes go unanswered
+ * in time. A busy machine answers late; every gateway probing the same late copies would go out of
+ * its balancer together, turning slowness into an outage. A refusal (connection refused, 503) counts
+ * at once.
+ */
+const LATE_GRACE_MS = 10_000;
+
+type Probe = 'ready' | 'not-ready' | 'late';
+
+async function probeInstance(url: string): Promise<Probe> {
   try {
     const res = await fetch(new URL(READINESS_PATH, url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     await res.body?.cancel();
-    return res.status === 200;
-  } catch {
-    return false;
+    return res.status === 200 ? 'ready' : 'not-ready';
+  } catch (err) {
+    return (err as Error).name === 'TimeoutError' ? 'late' : 'not-ready';
   }
 }
 
@@ -47,6 +57,14 @@ export function upstreamReadiness(routes: readonly UpstreamRoute[], options: Rea
     if (verdict === before || verdict === 'unknown') return;
     if (verdict === 'differs') options.logger?.warn({ service, instance: url }, `${identityReason(service)} at ${url}: its signed-in calls would be refused (401)`);
     else if (before === 'differs') options.logger?.info({ service, instance: url }, `the ${service} service at ${url} accepts the gateway's identity secret again`);
+  };
+  const lastReady = new Map<string, number>();
+  const instanceReady = async (url: string): Promise<boolean> => {
+    const probe = await probeInstance(url);
+    if (probe === 'ready') lastReady.set(url, now());
+    else if (probe === 'not-ready') lastReady.delete(url);
+    const at = lastReady.get(url);
+    return at !== undefined && now() - at <= LATE_GRACE_MS;
   };
   let last: { at: number; reasons: Promise<string[]> } | null = null;
   const probe = async (): Promise<string[]> => {
