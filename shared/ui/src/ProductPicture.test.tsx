@@ -34,6 +34,30 @@ describe('ProductPicture (issue 13: pictures from our own origin)', () => {
     expect(img(container).getAttribute('src')).toBe(NO_IMAGE);
   });
 
+  it('shows the placeholder when our copy had already failed before React took the picture over (a hydrated first view)', () => {
+    const complete = jest.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const width = jest.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(0);
+    try {
+      const { container } = render(<ProductPicture image={shop} picture={own} cssWidth={176} />);
+      expect(img(container).getAttribute('src')).toBe(NO_IMAGE);
+    } finally {
+      complete.mockRestore();
+      width.mockRestore();
+    }
+  });
+
+  it('keeps a picture that loaded', () => {
+    const complete = jest.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    const width = jest.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(240);
+    try {
+      const { container } = render(<ProductPicture image={shop} picture={own} cssWidth={176} />);
+      expect(img(container).getAttribute('src')).toBe(`${own}?w=240`);
+    } finally {
+      complete.mockRestore();
+      width.mockRestore();
+    }
+  });
+
   it('shows the placeholder for a product without a picture', () => {
     const { container } = render(<ProductPicture image={NO_IMAGE} cssWidth={72} />);
     expect(img(container).getAttribute('src')).toBe(NO_IMAGE);

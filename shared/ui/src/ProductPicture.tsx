@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NO_IMAGE, pictureSources } from '@wishlist/contracts';
 
 export interface ProductPictureProps {
@@ -29,8 +29,16 @@ export function ProductPicture({ image, picture, cssWidth, sizes, className, pri
   const own = !failed && picture ? pictureSources(picture, cssWidth) : null;
   const given = !failed && !picture && image && image !== NO_IMAGE ? image : null;
   const src = own?.src ?? given ?? NO_IMAGE;
+  const ref = useRef<HTMLImageElement>(null);
+  // A picture of the server's first view may fail before React hydrates it: that error event
+  // reached no handler, so the broken picture is found here instead.
+  useEffect(() => {
+    const img = ref.current;
+    if (img && src !== NO_IMAGE && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, [src]);
   return (
     <img
+      ref={ref}
       key={src}
       className={className}
       src={src}
