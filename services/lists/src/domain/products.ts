@@ -30,6 +30,7 @@ import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listsChanged } from './listVersions';
 import { listArchived, listNotFound, notYourList } from './productLists';
 import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
+import { hiddenFromOwner, ownerProduct, surpriseKept, withoutOffers } from './surprise';
 
 export function productNotFound(): HttpError {
   return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
@@ -138,21 +139,32 @@ async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
   if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
   if ('groupGift' in outcome) throw groupGiftRefused(outcome.groupGift);
   await listsChanged(outcome.previousListId, String(outcome.product.listId));
-  return toProductData(outcome.product);
+  return ownerProduct(toProductData(outcome.product));
 }
 
-/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). */
-export async function readProductInList(listId: string, productId: string): Promise<ProductData> {
+/** Refuses the owner's offered marks on a surprise list before its reveal (see `surpriseKept`). */
+async function assertOfferedMarkAllowed(userId: string, productId: string, fields: ChangeFields): Promise<void> {
+  if (fields.hasBeenOffered === undefined) return;
+  const product = await findProduct(productId);
+  if (!product || product.ownerId !== userId) return; // the write answers 404 / 403 as usual
+  const list = await findList(String(product.listId));
+  if (list && hiddenFromOwner(list)) throw surpriseKept();
+}
+
+/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists); its owner sees no offer before a surprise's reveal. */
+export async function readProductInList(listId: string, productId: string, viewerId?: string): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const product = await findProduct(productId);
   if (!product || String(product.listId) !== listId) throw productNotFound();
-  return forVisitor(toProductData(product));
+  const shown = forVisitor(toProductData(product));
+  return viewerId !== undefined && viewerId === product.ownerId ? ownerProduct(shown) : shown;
 }
 
 /** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}` (and quantity, mostWanted, note). */
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
+  await assertOfferedMarkAllowed(userId, productId, fields);
   return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }));
 }
 
@@ -169,7 +181,10 @@ export async function deleteProductInList(userId: string, listId: string, produc
 export async function productsOf(userId: string): Promise<ProductData[]> {
   const lists = await listsOfOwner(userId);
   const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
-  return lists.flatMap((l) => orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData));
+  return lists.flatMap((l) => {
+    const shown = orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData);
+    return hiddenFromOwner(l) ? shown.map(withoutOffers) : shown;
+  });
 }
 
 /** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
@@ -200,7 +215,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
   if (outcome === 'list_full') throw listFull();
   if (outcome === 'account_full') throw accountFull(limits.maxProductsPerAccount);
   await listsChanged(fields.productListId);
-  return toProductData(outcome.product);
+  return toProductData(outcome.product); // new: nothing offered yet
 }
 
 /**
@@ -211,6 +226,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
 export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered', 'received']);
+  await assertOfferedMarkAllowed(userId, productId, fields);
   return productFrom(
     await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
   );
