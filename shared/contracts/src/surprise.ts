@@ -60,7 +60,7 @@ export function giftsHidden(facts: SurpriseFacts, now: Date): boolean {
   return at === null || now.getTime() < at.getTime();
 }
 
-/** The surprise fields every list answer carries (defaults for a list stored without them). */
+/** The surprise fields of a list answer, present only on a list that keeps (or kept) a surprise: absent means none. */
 export interface SurpriseFields {
   surprise: boolean;
   revealAt: string | null;

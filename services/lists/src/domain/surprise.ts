@@ -24,8 +24,12 @@ export function surpriseFactsOf(list: StoredSurprise): SurpriseFacts {
   return { surprise: list.surprise === true, revealAt: list.revealAt ?? null, eventDate: list.eventDate ?? null, revealed: list.revealed === true, recipient };
 }
 
-/** The surprise fields of a list answer, with the defaults of a list stored without them. */
-export function surpriseFieldsOf(list: StoredSurprise): SurpriseFields {
+/**
+ * The surprise fields of a list answer: present only on a list that keeps (or kept) a surprise, so
+ * every other list keeps the shape it had; absent means no surprise.
+ */
+export function surpriseFieldsOf(list: StoredSurprise): Partial<SurpriseFields> {
+  if (list.surprise !== true && !list.revealAt && list.revealed !== true) return {};
   return { surprise: list.surprise === true, revealAt: list.revealAt ?? null, revealed: list.revealed === true };
 }
 
