@@ -61,3 +61,26 @@ export function hiddenView(view: OfferingView, lists: readonly SurpriseFacts[], 
   if (!productsHiddenAt(lists, now)) return view;
   return { ...view, products: [], productsHidden: true, revealsAt: revealsAt(lists, now) };
 }
+
+/**
+ * The surprise lists of these products as the lists service says now, for an offering made here
+ * (a group gift's). Lists cannot say: none (the offer is mailed as any offer).
+ */
+export async function surpriseOfProducts(lists: ListsApi, ids: string[], log?: Logger): Promise<SurpriseSnapshot[]> {
+  try {
+    return surpriseSnapshot(await lists.lookup(ids));
+  } catch (err) {
+    log?.warn({ err: (err as Error).message }, 'surprise of the lists unknown; the offer is mailed with its products');
+    return [];
+  }
+}
+
+/** Of these products of one owner, those whose list hides offers from them now; all of them when lists cannot say. */
+export async function hiddenProducts(lists: ListsApi, ids: string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  try {
+    return new Set((await lists.lookup(ids)).filter((p) => p.listSurprise && giftsHidden(p.listSurprise, now)).map((p) => p.id));
+  } catch {
+    return new Set(ids);
+  }
+}
