@@ -129,26 +129,40 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
   return parseFields(changeFields, picked);
 }
 
-async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
+/**
+ * Refusals that would say how much givers offered, for an owner who must not know it yet (a
+ * surprise before its reveal): the same codes, no count, nothing that names an offer.
+ */
+const KEPT_SURPRISE_MESSAGE = 'This change is not possible before the surprise is revealed. Try again after it, or remove the product.';
+
+async function productFrom(outcome: UpdateOutcome, surpriseKeptNow = false): Promise<ProductData> {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
   if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
-  if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
-  if ('groupGift' in outcome) throw groupGiftRefused(outcome.groupGift);
+  if ('belowOffered' in outcome) throw surpriseKeptNow ? HttpError.unprocessable({ quantity: 'below-offered' }, KEPT_SURPRISE_MESSAGE) : belowOffered(outcome.belowOffered);
+  if ('groupGift' in outcome) {
+    if (surpriseKeptNow && outcome.groupGift === 'already-offered') throw HttpError.unprocessable({ groupGift: 'already-offered' }, KEPT_SURPRISE_MESSAGE);
+    throw groupGiftRefused(outcome.groupGift);
+  }
   await listsChanged(outcome.previousListId, String(outcome.product.listId));
   return ownerProduct(toProductData(outcome.product));
 }
 
-/** Refuses the owner's offered marks on a surprise list before its reveal (see `surpriseKept`). */
-async function assertOfferedMarkAllowed(userId: string, productId: string, fields: ChangeFields): Promise<void> {
-  if (fields.hasBeenOffered === undefined) return;
+/**
+ * Refuses the owner's offered marks on a surprise list before its reveal (see `surpriseKept`).
+ * Answers whether offers are hidden from the owner now, when the change could be refused for them.
+ */
+async function checkSurprise(userId: string, productId: string, fields: ChangeFields): Promise<boolean> {
+  if (fields.hasBeenOffered === undefined && fields.quantity === undefined && fields.groupGift === undefined) return false;
   const product = await findProduct(productId);
-  if (!product || product.ownerId !== userId) return; // the write answers 404 / 403 as usual
+  if (!product || product.ownerId !== userId) return false; // the write answers 404 / 403 as usual
   const list = await findList(String(product.listId));
-  if (list && hiddenFromOwner(list)) throw surpriseKept();
+  const hidden = list !== null && hiddenFromOwner(list);
+  if (hidden && fields.hasBeenOffered !== undefined) throw surpriseKept();
+  return hidden;
 }
 
 /** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists); its owner sees no offer before a surprise's reveal. */
@@ -164,8 +178,8 @@ export async function readProductInList(listId: string, productId: string, viewe
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
-  await assertOfferedMarkAllowed(userId, productId, fields);
-  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }));
+  const hidden = await checkSurprise(userId, productId, fields);
+  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }), hidden);
 }
 
 export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
@@ -226,9 +240,10 @@ export async function createProduct(userId: string, body: Record<string, unknown
 export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered', 'received']);
-  await assertOfferedMarkAllowed(userId, productId, fields);
+  const hidden = await checkSurprise(userId, productId, fields);
   return productFrom(
     await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
+    hidden,
   );
 }
 

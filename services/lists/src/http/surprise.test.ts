@@ -114,6 +114,21 @@ describe('surprise lists', () => {
     expect(freed.body.data.hasBeenOffered).toBe(false);
   });
 
+  it('refuse lowering a quantity under the units offered without saying how many, before the reveal', async () => {
+    const me = await person();
+    const created = await api().post('/api/product-lists').set(me.headers).send({ name: 'Birthday', surprise: true, eventDate: NEXT_YEAR });
+    const productId = await me.addProduct(created.body.data.id, { quantity: 3 });
+    const held = await api().post('/internal/products/claim').set(await fromService('offers')).send({ ids: [productId], offeringId: 'o-2', quantities: { [productId]: 2 } });
+    expect(held.status).toBe(200);
+    const res = await api().patch(`/api/products-in-lists/${productId}`).set(me.headers).send({ quantity: 1 });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ quantity: 'below-offered' });
+    expect(JSON.stringify(res.body)).not.toMatch(/\b2\b|units? (is|are) already offered/);
+    // Raising it is taken, and answered without the offers.
+    const raised = await api().patch(`/api/products-in-lists/${productId}`).set(me.headers).send({ quantity: 4 });
+    expect(raised.body.data).toMatchObject({ quantity: 4, offeredQuantity: 0, hasBeenOffered: false });
+  });
+
   it('validate their fields (422, nothing changed) and are changed by the owner only', async () => {
     const me = await person();
     const bad = await api().post('/api/product-lists').set(me.headers).send({ name: 'x', surprise: 'yes', revealAt: '2030-02-30' });
