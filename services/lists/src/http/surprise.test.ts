@@ -64,6 +64,10 @@ describe('surprise lists', () => {
       expect(seen).toMatchObject({ hasBeenOffered: true, offeredQuantity: 1 });
     }
     expect((await api().get(`/api/product-lists/${listId}/products/${productId}`)).body.data.hasBeenOffered).toBe(true);
+
+    // The owner's export says nothing of offers either.
+    const file = await api().get(`/api/product-lists/${listId}/export?format=json`).set(me.headers);
+    expect(JSON.parse(file.text).products[0].hasBeenOffered).toBe(false);
   });
 
   it('show the owner what was given once the occasion is over, at revealAt, or after "Show me anyway"', async () => {
