@@ -46,10 +46,10 @@ export async function currentSurprise(lists: ListsApi, doc: OfferingDoc, log?: L
   const kept = (doc.surpriseLists ?? []) as SurpriseSnapshot[];
   try {
     const found = await lists.lookup(doc.products.map((p) => p.id));
-    const now = new Map(found.filter((p) => p.listSurprise).map((p) => [p.productListId, p.listSurprise!]));
+    const fresh = new Map(found.filter((p) => p.listSurprise).map((p) => [p.productListId, p.listSurprise!]));
     const foundLists = new Set(found.map((p) => p.productListId));
     // A list whose products are all gone since: what was kept of it.
-    return [...now.values(), ...kept.filter((k) => !foundLists.has(k.listId))];
+    return [...fresh.values(), ...kept.filter((k) => !foundLists.has(k.listId))];
   } catch (err) {
     log?.warn({ offeringId: doc._id, err: (err as Error).message }, 'surprise of the lists unknown; using what the offer kept');
     return kept;
