@@ -1,6 +1,8 @@
 import { startTestDatabase, type TestDatabase } from '@wishlist/service-kit';
 import { api, fromService, person, type Person } from '../test-support/harness';
 
+// A loaded machine starts the embedded engine slowly; nothing here compares durations.
+jest.setTimeout(60_000);
 let db: TestDatabase;
 beforeAll(async () => {
   db = await startTestDatabase();

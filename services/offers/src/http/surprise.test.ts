@@ -2,6 +2,8 @@ import request from 'supertest';
 import { ALICE, BOB, offersHarness, PUBLIC_URL } from '../test-support/harness';
 
 // Offers on surprise lists: the owner learns who and their message, never what, until the reveal.
+// A loaded machine starts the embedded engine slowly; nothing here compares durations.
+jest.setTimeout(60_000);
 const h = offersHarness();
 const { as, offerBody } = h;
 
