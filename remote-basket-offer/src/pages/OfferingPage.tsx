@@ -4,6 +4,7 @@ import { acceptOffering, fieldErrors, getOffering, isApiError, isSignedOutError,
 import { OFFERING_ADDRESS_MAX_LENGTH } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextArea } from '@wishlist/ui';
+import { OfferingSurprise } from '../components/OfferingSurprise';
 import { ProductRow } from '../components/ProductRow';
 import { usePage } from '../components/usePage';
 import { useBasketT, type Lang } from '../i18n';
@@ -172,20 +173,24 @@ export default function OfferingPage() {
           <blockquote className="basket-quote">{offering.offererMessage}</blockquote>
         </section>
       )}
-      <section aria-labelledby="offering-products" className="basket-section">
-        <h2 id="offering-products" className="basket-subtitle">
-          {t('offering.productsTitle')}
-        </h2>
-        <ul className="basket-list">
-          {offering.products.map((p, i) => (
-            <ProductRow
-              key={p.id ?? i}
-              product={p}
-              note={(p.quantity ?? 1) > 1 ? <p className="basket-row__units">{t('offering.units', { count: p.quantity })}</p> : undefined}
-            />
-          ))}
-        </ul>
-      </section>
+      {offering.productsHidden ? (
+        <OfferingSurprise revealsAt={offering.revealsAt ?? null} />
+      ) : (
+        <section aria-labelledby="offering-products" className="basket-section">
+          <h2 id="offering-products" className="basket-subtitle">
+            {t('offering.productsTitle')}
+          </h2>
+          <ul className="basket-list">
+            {offering.products.map((p, i) => (
+              <ProductRow
+                key={p.id ?? i}
+                product={p}
+                note={(p.quantity ?? 1) > 1 ? <p className="basket-row__units">{t('offering.units', { count: p.quantity })}</p> : undefined}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="offering-answer" className="basket-section basket-answer">
         <h2 id="offering-answer" className="basket-subtitle">

@@ -26,6 +26,7 @@ import { ListSlider } from './ListSlider';
 import { ProductActions } from './ProductActions';
 import { ProductGrid } from './ProductGrid';
 import { PullToRefresh } from './PullToRefresh';
+import { SurpriseNote } from './SurpriseNote';
 
 export interface ListViewProps {
   lists: ProductList[];
@@ -225,6 +226,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         deleteRefusal={list.isOwner && ownedCount <= 1 ? t('header.deleteOnlyList') : undefined}
         badge={preview ? t('preview.label') : undefined}
       />
+      <SurpriseNote list={list} preview={Boolean(preview)} />
       {hasMostWanted && (
         <div className="lists-sort">
           <button type="button" className="lists-sort__toggle" aria-pressed={wantedFirst} onClick={() => setWantedFirst((v) => !v)}>

@@ -1,4 +1,4 @@
-import type { Product, ProductList } from '@wishlist/contracts';
+import { giftsHidden, type Product, type ProductList } from '@wishlist/contracts';
 import { useIsMobile } from '@wishlist/ui';
 import { useListsT } from '../i18n';
 import { paths } from '../lib/paths';
@@ -33,10 +33,17 @@ export function ownerActions(t: (key: string) => string, list: ProductList, prod
   const rest = [openPageAction(t, product), seeBasketAction(t)];
   if (!product?.id) return [add, share, lists, ...rest];
   const p = product;
+  // Before a surprise's reveal the owner cannot know whether a giver holds the product: no
+  // "Offered / Not offered" (the service refuses them too, 409 surprise_kept).
+  const offered: BarAction[] = giftsHidden(list, new Date())
+    ? []
+    : [
+        p.hasBeenOffered
+          ? { key: 'offered', label: t('tabs.notOffered'), icon: <UndoIcon />, onClick: () => handlers.onToggleOffered(p) }
+          : { key: 'offered', label: t('tabs.offered'), icon: <GiftIcon />, onClick: () => handlers.onToggleOffered(p) },
+      ];
   return [
-    p.hasBeenOffered
-      ? { key: 'offered', label: t('tabs.notOffered'), icon: <UndoIcon />, onClick: () => handlers.onToggleOffered(p) }
-      : { key: 'offered', label: t('tabs.offered'), icon: <GiftIcon />, onClick: () => handlers.onToggleOffered(p) },
+    ...offered,
     { key: 'edit', label: t('tabs.edit'), icon: <EditIcon />, to: paths.editProduct(list.id, p.id!) },
     { key: 'remove', label: t('tabs.remove'), icon: <TrashIcon />, onClick: () => handlers.onRemove(p) },
     add,

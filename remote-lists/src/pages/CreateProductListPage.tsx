@@ -1,13 +1,15 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { createProductList, isSignedOutError } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
+import { SurpriseFields, type SurpriseChoice } from '../components/SurpriseFields';
 import { useListsT } from '../i18n';
 import { fieldErrors } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
-import { LIST_NAME_MAX_LENGTH } from '@wishlist/contracts';
+import { LIST_NAME_MAX_LENGTH, isCalendarDate } from '@wishlist/contracts';
 import '../styles/lists.css';
 
 /** `/create-product-list` (login required): name and submit; then the new, empty list. */
@@ -15,10 +17,19 @@ export default function CreateProductListPage() {
   const { t } = useListsT();
   const navigate = useNavigate();
   usePageTitle(t('createList.documentTitle'), t('common.siteName'));
+  // Recommended: a new list keeps the surprise unless its owner unticks it.
+  const [surprise, setSurprise] = useState<SurpriseChoice>({ surprise: true, revealAt: '' });
+  const [revealError, setRevealError] = useState<string | undefined>();
 
   const submit = async (name: string, eventDate?: string | null) => {
+    const revealAt = surprise.surprise && surprise.revealAt !== '' ? surprise.revealAt : null;
+    if (revealAt !== null && !isCalendarDate(revealAt)) {
+      setRevealError(t('surprise.revealInvalid'));
+      throw {};
+    }
+    setRevealError(undefined);
     try {
-      const list = await createProductList(eventDate ? { name, eventDate } : { name });
+      const list = await createProductList({ name, ...(eventDate ? { eventDate } : {}), surprise: surprise.surprise, ...(revealAt ? { revealAt } : {}) });
       if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ ...list, isOwner: true });
       notify({ type: 'success', message: t('notifications.listCreated') });
       navigate(paths.listing(list.id));
@@ -26,6 +37,10 @@ export default function CreateProductListPage() {
       const errors = fieldErrors(e);
       if (errors) {
         notify({ type: 'error', message: t('notifications.dataError') });
+        if (errors.revealAt) {
+          setRevealError(t('surprise.revealInvalid'));
+          throw {};
+        }
         throw errors.eventDate && !errors.name ? { eventDate: t('occasion.dateInvalid') } : { name: t('form.nameInvalid', { max: LIST_NAME_MAX_LENGTH }) };
       }
       if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.listCreationFailed') });
@@ -45,7 +60,9 @@ export default function CreateProductListPage() {
             <span className="ui-button__label">{t('createList.cancel')}</span>
           </Link>
         }
-      />
+      >
+        <SurpriseFields value={surprise} onChange={setSurprise} error={revealError} />
+      </ListNameForm>
     </section>
   );
 }

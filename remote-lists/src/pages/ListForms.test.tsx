@@ -37,7 +37,7 @@ describe('CreateProductListPage', () => {
     await render();
     fireEvent.change(nameField(), { target: { value: '  Birthday ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create the list' }));
-    expect(api.createProductList).toHaveBeenCalledWith({ name: 'Birthday' });
+    expect(api.createProductList).toHaveBeenCalledWith({ name: 'Birthday', surprise: true });
     expect(screen.getByRole('button', { name: 'Create the list' })).toHaveAttribute('aria-busy', 'true');
     await act(async () => done(list('L9', 'Birthday')));
     expect(currentLocation()).toBe('/product-list/L9');

@@ -37,7 +37,7 @@ describe('the occasion date in the list forms', () => {
     expect(await seriousViolations(container)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Create the list' }));
     await act(async () => {});
-    expect(api.createProductList).toHaveBeenCalledWith({ name: 'Birthday', eventDate: '2030-06-01' });
+    expect(api.createProductList).toHaveBeenCalledWith({ name: 'Birthday', eventDate: '2030-06-01', surprise: true });
   });
 
   it('clears the date of a list (in French)', async () => {

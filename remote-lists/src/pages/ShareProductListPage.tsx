@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { ProductList } from '@wishlist/contracts';
+import { giftsHidden, type ProductList } from '@wishlist/contracts';
 import { getProductLists, isSignedOutError, refreshDefaultListId, resetShareLink } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, useIsMobile } from '@wishlist/ui';
@@ -147,6 +147,11 @@ export default function ShareProductListPage() {
           <Link to={paths.preview(list.id)}>{t('share.preview')}</Link>
           <Link to={paths.listing(list.id)}>{t('share.open')}</Link>
         </p>
+        {giftsHidden(list, new Date()) && (
+          <p className="ui-field__hint" role="note">
+            {t('surprise.shareNote')}
+          </p>
+        )}
       </div>
 
       <h2 className="lists-section-title">{t('share.buttons')}</h2>

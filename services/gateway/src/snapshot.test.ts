@@ -71,6 +71,7 @@ lists.get('/api/product-lists/:id', async (req, res) => {
   }
   if (id === 'changing') return res.json({ data: { id, name: changingName, isOwner: false, products: [product('Teapot')] } });
   if (id === 'owned') return res.json({ data: { id, name: 'Mine', isOwner: true, products: [] } });
+  if (id === 'surprise') return res.json({ data: { id, name: 'Secret', isOwner: false, surprise: true, products: [{ ...product('Teapot'), hasBeenOffered: true }] } });
   if (id === 'broken') return res.type('json').send('{"data":');
   res.status(404).json({ error: { code: 'not_found', message: 'No such list' } });
 });
@@ -151,10 +152,10 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     expect(withoutData(page)).not.toMatch(/"\.onerror=1/);
   });
 
-  it('serves the page exactly as before for an unknown list, an owner-only answer, a broken answer, a bad id', async () => {
+  it('serves the page exactly as before for an unknown list, an owner-only answer, a surprise list (its owner may be the one opening it), a broken answer, a bad id', async () => {
     const plain = (await request(app).get('/see/nothing-here').set(html)).text;
     expect(withoutSnapshot(plain)).toBe(true);
-    for (const path of ['/see/owned', '/see/broken', '/see/%E0%A4%A']) {
+    for (const path of ['/see/owned', '/see/surprise', '/see/broken', '/see/%E0%A4%A']) {
       const res = await request(app).get(path).set(html);
       expect(res.status).toBe(200);
       expect(withoutSnapshot(res.text)).toBe(true);

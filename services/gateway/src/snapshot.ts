@@ -318,9 +318,12 @@ export class FirstViewSnapshots {
       return null;
     }
     const text = await res.text();
-    const body = JSON.parse(text) as { data?: { id?: unknown; name?: unknown; isOwner?: unknown; products?: unknown } };
+    const body = JSON.parse(text) as { data?: { id?: unknown; name?: unknown; isOwner?: unknown; products?: unknown; surprise?: unknown } };
     const list = body?.data;
     if (!list || typeof list.id !== 'string' || typeof list.name !== 'string' || !Array.isArray(list.products) || list.isOwner === true) return null;
+    // A surprise list's page may be opened by its owner, whom this request cannot recognise (the
+    // bearer is in the browser's storage): its HTML must not carry what is taken. The app renders it.
+    if (list.surprise === true) return null;
     return { list, hash: createHash('sha256').update(text).digest('base64url') };
   }
 }

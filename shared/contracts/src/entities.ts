@@ -80,6 +80,12 @@ export interface ProductList {
   archived?: boolean;
   /** The owner's switch for price-drop mails to the list's followers (default true). */
   priceAlerts?: boolean;
+  /** Surprise list: the owner sees no offer before the reveal (`giftsHidden`). */
+  surprise?: boolean;
+  /** The owner's reveal day (`YYYY-MM-DD`) or instant (ISO), or null: after `eventDate`. */
+  revealAt?: string | null;
+  /** The owner chose "Show me anyway". */
+  revealed?: boolean;
   products: Product[];
 }
 
@@ -151,6 +157,13 @@ export interface OfferingRead {
   address: string;
   products: Product[];
   isExpectingAddress: boolean;
+  /**
+   * Surprise list before its reveal: `products` is empty and the owner is told only who offers and
+   * their message. Absent or false otherwise.
+   */
+  productsHidden?: boolean;
+  /** With `productsHidden`: when the gifts show (ISO instant), or null (only "Show me anyway"). */
+  revealsAt?: string | null;
 }
 
 /** Fields of a product kept in the basket (storage key `basket`). */

@@ -1,5 +1,6 @@
 // Request and response payloads of SPEC §7. The envelope `{ data: ... }` is what the services send.
 import type { Favorite, OfferingRead, OfferingSent, Product, ProductList } from './entities';
+import type { SurpriseFacts } from './surprise';
 
 export interface DataEnvelope<T> {
   data: T;
@@ -43,8 +44,11 @@ export interface RevokeTokenRequest {
 export interface CreateProductListRequest {
   name: string;
   eventDate?: string | null;
+  /** Keep the surprise (see `giftsHidden`); absent: false. */
+  surprise?: boolean;
+  revealAt?: string | null;
 }
-export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived'>>;
+export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived' | 'surprise' | 'revealAt' | 'revealed'>>;
 
 export interface ProductsOrderingRequest {
   /** Product ids in their new order. */
@@ -158,13 +162,19 @@ export interface ProductListData {
   archived?: boolean;
   /** The owner's switch for price-drop mails to followers (default true). */
   priceAlerts?: boolean;
+  /** Surprise list: its owner sees no offer before `revealAt` or the end of `eventDate` (see `giftsHidden`). */
+  surprise?: boolean;
+  /** The owner's reveal day or instant, or null (after `eventDate`); owner's answers only. */
+  revealAt?: string | null;
+  /** The owner chose "Show me anyway"; owner's answers only. */
+  revealed?: boolean;
   products: ProductData[];
 }
 
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
 export type ListsFieldErrors = Partial<
   Record<
-    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note' | 'groupGift',
+    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note' | 'groupGift' | 'surprise' | 'revealAt' | 'revealed',
     string
   >
 >;
@@ -181,6 +191,8 @@ export interface ProductWithOwner extends ProductData {
   listName: string;
   /** The offering holding the product, or null. */
   offeredBy: string | null;
+  /** The surprise facts of the product's list (absent: a list that keeps no surprise). */
+  listSurprise?: SurpriseFacts;
 }
 /** POST /internal/products/claim and /internal/products/release */
 export interface ProductsClaimRequest {

@@ -91,7 +91,11 @@ export async function insertDefaultList(ownerId: string, name: string): Promise<
   }
 }
 
-export async function insertList(ownerId: string, name: string, occasion: { eventDate?: string | null; reminderDueAt?: Date | null } = {}): Promise<ProductListDoc> {
+export async function insertList(
+  ownerId: string,
+  name: string,
+  occasion: { eventDate?: string | null; reminderDueAt?: Date | null; surprise?: boolean; revealAt?: string | null; revealed?: boolean } = {},
+): Promise<ProductListDoc> {
   const doc = await ProductList.create({ ownerId, name, ...occasion });
   return doc.toObject() as ProductListDoc;
 }

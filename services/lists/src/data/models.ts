@@ -40,6 +40,12 @@ const productListSchema = new Schema(
     archived: { type: Boolean, default: false },
     /** The owner's choice: price drops of this list's products mail its followers who opted in. */
     priceAlerts: { type: Boolean, default: true },
+    /** Surprise list: its owner sees no offer before the reveal (contracts `giftsHidden`). */
+    surprise: { type: Boolean, default: false },
+    /** The owner's reveal day (`YYYY-MM-DD`) or instant (ISO), or null: after `eventDate`. */
+    revealAt: { type: String, default: null },
+    /** The owner chose "Show me anyway". */
+    revealed: { type: Boolean, default: false },
     /**
      * When the reminder of `eventDate` is due to the people who follow the list, or null (none
      * due: no date, a date past, or already taken by a sweep). Set again whenever the date changes.

@@ -9,6 +9,7 @@ import { MAX_LISTS_PER_OWNER, type AccountLimits } from './limits';
 import { accountFull } from './products';
 import { assertNotErased, listNotFound } from './productLists';
 import { isObjectId, orderProducts, toListData } from './present';
+import { hiddenFromOwner } from './surprise';
 
 export type FileFormat = 'json' | 'csv';
 
@@ -27,7 +28,11 @@ export async function exportList(userId: string, id: string, format: FileFormat,
   if (!isObjectId(id)) throw listNotFound();
   const list = await findList(id);
   if (!list || list.ownerId !== userId) throw listNotFound();
-  const products = orderProducts(list, await productsOfLists([list._id])).map(exportedProduct);
+  // Before a surprise's reveal the file says nothing of offers either.
+  const hidden = hiddenFromOwner(list);
+  const products = orderProducts(list, await productsOfLists([list._id]))
+    .map(exportedProduct)
+    .map((p) => (hidden ? { ...p, hasBeenOffered: false } : p));
   const fileName = exportFileName(list.name, format);
   if (format === 'csv') return { fileName, contentType: 'text/csv; charset=utf-8', body: toCsvFile(products) };
   return { fileName, contentType: 'application/json; charset=utf-8', body: toJsonFile(list.name, products, now) };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProductListData } from '@wishlist/contracts';
-import { forVisitor } from './present';
+import { giftsHidden } from '@wishlist/contracts';
+import { listViewFor } from './present';
 
 /** A serialized JSON answer and its entity tag, both computed once and served as they are. */
 export interface JsonBody {
@@ -34,7 +35,7 @@ interface Entry {
   version: number;
   expires: number;
   list: ProductListData;
-  bodies: { owner?: JsonBody; other?: JsonBody };
+  bodies: { owner?: JsonBody; ownerHidden?: JsonBody; other?: JsonBody };
 }
 
 export interface Snapshot {
@@ -76,15 +77,17 @@ export class ListReadCache {
       return undefined;
     }
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
-    const key = owner ? 'owner' : 'other';
-    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: owner ? entry.list.products : entry.list.products.map(forVisitor) } }));
+    const now = new Date(this.now());
+    // The owner's view changes at the reveal: each side of it is its own body.
+    const key = !owner ? 'other' : giftsHidden(entry.list, now) ? 'ownerHidden' : 'owner';
+    return (entry.bodies[key] ??= jsonBody({ data: listViewFor(entry.list, owner, now) }));
   }
 
   snapshot(id: string): Snapshot {
     return { global: this.global, list: this.generations.get(id) ?? 0 };
   }
 
-  /** Stores what a read found (the list at `version`), unless this process changed it since `seen` was taken. */
+  /** Stores what a read found (the list at `version`, whole: `fullListData`), unless this process changed it since `seen` was taken. */
   store(id: string, ownerId: string, list: ProductListData, seen: Snapshot, version: number): void {
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);

@@ -4,6 +4,7 @@ import { findLists } from '../data/lists';
 import { claimProducts, findProducts, releaseProducts } from '../data/products';
 import { productsChanged } from './listVersions';
 import { isObjectId, toProductData } from './present';
+import { surpriseFactsOf } from './surprise';
 
 // The internal API of the offers service (ARCHITECTURE §4): read products with their owner,
 // flag them offered (all or nothing) and release them.
@@ -20,7 +21,14 @@ export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]>
   for (const id of wanted) {
     const p = byId.get(id);
     if (!p) continue;
-    out.push({ ...toProductData(p), ownerId: p.ownerId, listName: lists.get(String(p.listId))?.name ?? '', offeredBy: p.offeredBy ?? p.holds?.[0]?.offeringId ?? null });
+    const list = lists.get(String(p.listId));
+    out.push({
+      ...toProductData(p),
+      ownerId: p.ownerId,
+      listName: list?.name ?? '',
+      offeredBy: p.offeredBy ?? p.holds?.[0]?.offeringId ?? null,
+      ...(list?.surprise === true ? { listSurprise: surpriseFactsOf(list) } : {}),
+    });
   }
   return out;
 }

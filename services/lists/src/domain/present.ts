@@ -1,7 +1,8 @@
-import type { ProductData, ProductListData } from '@wishlist/contracts';
+import { giftsHidden, type ProductData, type ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
 import { productPictureOf } from '../images/sign';
 import { priceWatchFacts } from '../priceWatch/present';
+import { hiddenFromOwner, surpriseFieldsOf, withoutOffers } from './surprise';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -47,9 +48,9 @@ export function forVisitor(product: ProductData): ProductData {
   return rest;
 }
 
-/** A list's occasion and archived mark, as every list answer carries them. */
-function occasionOf(list: ProductListDoc): { eventDate: string | null; archived: boolean; priceAlerts: boolean } {
-  return { eventDate: list.eventDate ?? null, archived: list.archived === true, priceAlerts: list.priceAlerts !== false };
+/** A list's occasion, archived mark and surprise, as every list answer carries them. */
+function occasionOf(list: ProductListDoc) {
+  return { eventDate: list.eventDate ?? null, archived: list.archived === true, priceAlerts: list.priceAlerts !== false, ...surpriseFieldsOf(list) };
 }
 
 /** `{ picture }` when a product's image is a shop's picture (our resized copy of it), else nothing. */
@@ -80,10 +81,23 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
   return out;
 }
 
+/** A list with everything stored of it (the owner's fields, offers shown): what the read cache holds. */
+export function fullListData(list: ProductListDoc, products: ProductDoc[]): ProductListData {
+  return { id: String(list._id), name: list.name, isOwner: true, ...occasionOf(list), products: orderProducts(list, products).map(toProductData) };
+}
+
+/**
+ * One viewer's view of a whole list: the owner's without offers before a surprise's reveal, a
+ * visitor's without the owner's own marks and reveal settings (visitors see what is taken).
+ */
+export function listViewFor(list: ProductListData, isOwner: boolean, now = new Date()): ProductListData {
+  if (isOwner) return { ...list, isOwner, products: giftsHidden(list, now) ? list.products.map(withoutOffers) : list.products };
+  const { revealAt: _ownerOnly, revealed: _alsoOwnerOnly, ...rest } = list;
+  return { ...rest, isOwner, products: list.products.map(forVisitor) };
+}
+
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
-  const isOwner = viewerId !== undefined && viewerId === list.ownerId;
-  const shown = orderProducts(list, products).map(toProductData);
-  return { id: String(list._id), name: list.name, isOwner, ...occasionOf(list), products: isOwner ? shown : shown.map(forVisitor) };
+  return listViewFor(fullListData(list, products), viewerId !== undefined && viewerId === list.ownerId);
 }
 
 /** Groups products by list id. */
@@ -109,5 +123,6 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
     const p = byId.get(String(id));
     return p ? [toProductData(p)] : [];
   });
-  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products };
+  const shown = hiddenFromOwner(list) ? products.map(withoutOffers) : products;
+  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products: shown };
 }

@@ -27,7 +27,8 @@ import type { ProductListDoc } from '../data/models';
 import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
 import { listsChanged } from './listVersions';
-import { byList, isObjectId, toListData, toListPreview } from './present';
+import { byList, fullListData, isObjectId, toListData, toListPreview } from './present';
+import { setListSurprise, surpriseChangeIn } from './surprise';
 
 /** Name of the list made for a person who has none, in their language. */
 export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d’envies" } as const;
@@ -114,7 +115,7 @@ export async function readListBody(id: string, viewerId: string | undefined): Pr
   const products = await productsOfLists([list._id]);
   const version = list.readVersion ?? 0;
   // Stored as the owner sees it; the cache answers each viewer their own view of it.
-  listReadCache.store(id, list.ownerId, toListData(list, products, list.ownerId), seen, version);
+  listReadCache.store(id, list.ownerId, fullListData(list, products), seen, version);
   return listReadCache.read(id, viewerId, version) ?? jsonBody({ data: toListData(list, products, viewerId) });
 }
 
@@ -130,12 +131,13 @@ export async function ownedList(userId: string, id: string): Promise<ProductList
 export async function createList(userId: string, body: unknown): Promise<ProductListData> {
   const { name } = parseFields(createProductListRequestSchema, body);
   const { eventDate } = parseFields(listOccasionCreateSchema, body);
+  const surprise = surpriseChangeIn(body as Record<string, unknown>) ?? {};
   await assertNotErased(userId);
   if ((await countListsOfOwner(userId)) >= MAX_LISTS_PER_OWNER) {
     throw HttpError.unprocessable({ name: 'too-many-lists' }, `You can own at most ${MAX_LISTS_PER_OWNER} lists.`);
   }
   const occasion = eventDate ? { eventDate, reminderDueAt: reminderDueAt(eventDate, new Date()) } : {};
-  return toListData(await insertList(userId, name, occasion), [], userId);
+  return toListData(await insertList(userId, name, { ...occasion, ...surprise }), [], userId);
 }
 
 /**
@@ -146,10 +148,12 @@ export async function updateList(userId: string, id: string, body: Record<string
   const owned = await ownedList(userId, id);
   const given = (key: string) => body[key] !== undefined;
   const priceAlerts = priceAlertsIn(body);
-  if (priceAlerts !== undefined && !given('name') && !given('eventDate') && !given('archived')) {
-    await setListPriceAlerts(owned._id, priceAlerts);
+  const surprise = surpriseChangeIn(body);
+  if ((priceAlerts !== undefined || surprise !== undefined) && !given('name') && !given('eventDate') && !given('archived')) {
+    if (priceAlerts !== undefined) await setListPriceAlerts(owned._id, priceAlerts);
+    if (surprise) await setListSurprise(owned._id, surprise);
     await listsChanged(id);
-    return toListData({ ...owned, priceAlerts }, await productsOfLists([owned._id]), userId);
+    return toListData({ ...owned, ...(priceAlerts !== undefined ? { priceAlerts } : {}), ...surprise }, await productsOfLists([owned._id]), userId);
   }
   const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
   const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
@@ -162,6 +166,11 @@ export async function updateList(userId: string, id: string, body: Record<string
     await setListPriceAlerts(outcome.list._id, priceAlerts);
     await listsChanged(id);
     outcome.list.priceAlerts = priceAlerts;
+  }
+  if (surprise) {
+    await setListSurprise(outcome.list._id, surprise);
+    await listsChanged(id);
+    Object.assign(outcome.list, surprise);
   }
   return toListData(outcome.list, await productsOfLists([outcome.list._id]), userId);
 }

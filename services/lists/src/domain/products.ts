@@ -30,6 +30,7 @@ import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listsChanged } from './listVersions';
 import { listArchived, listNotFound, notYourList } from './productLists';
 import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
+import { hiddenFromOwner, ownerProduct, surpriseKept, withoutOffers } from './surprise';
 
 export function productNotFound(): HttpError {
   return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
@@ -128,32 +129,57 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
   return parseFields(changeFields, picked);
 }
 
-async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
+/**
+ * Refusals that would say how much givers offered, for an owner who must not know it yet (a
+ * surprise before its reveal): the same codes, no count, nothing that names an offer.
+ */
+const KEPT_SURPRISE_MESSAGE = 'This change is not possible before the surprise is revealed. Try again after it, or remove the product.';
+
+async function productFrom(outcome: UpdateOutcome, surpriseKeptNow = false): Promise<ProductData> {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
   if (outcome === 'target_gone') throw HttpError.unprocessable({ productListId: UNKNOWN_LIST }, 'This list does not exist.');
   if (outcome === 'target_forbidden') throw notYourList();
   if (outcome === 'list_full') throw listFull();
-  if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
-  if ('groupGift' in outcome) throw groupGiftRefused(outcome.groupGift);
+  if ('belowOffered' in outcome) throw surpriseKeptNow ? HttpError.unprocessable({ quantity: 'below-offered' }, KEPT_SURPRISE_MESSAGE) : belowOffered(outcome.belowOffered);
+  if ('groupGift' in outcome) {
+    if (surpriseKeptNow && outcome.groupGift === 'already-offered') throw HttpError.unprocessable({ groupGift: 'already-offered' }, KEPT_SURPRISE_MESSAGE);
+    throw groupGiftRefused(outcome.groupGift);
+  }
   await listsChanged(outcome.previousListId, String(outcome.product.listId));
-  return toProductData(outcome.product);
+  return ownerProduct(toProductData(outcome.product));
 }
 
-/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). */
-export async function readProductInList(listId: string, productId: string): Promise<ProductData> {
+/**
+ * Refuses the owner's offered marks on a surprise list before its reveal (see `surpriseKept`).
+ * Answers whether offers are hidden from the owner now, when the change could be refused for them.
+ */
+async function checkSurprise(userId: string, productId: string, fields: ChangeFields): Promise<boolean> {
+  if (fields.hasBeenOffered === undefined && fields.quantity === undefined && fields.groupGift === undefined) return false;
+  const product = await findProduct(productId);
+  if (!product || product.ownerId !== userId) return false; // the write answers 404 / 403 as usual
+  const list = await findList(String(product.listId));
+  const hidden = list !== null && hiddenFromOwner(list);
+  if (hidden && fields.hasBeenOffered !== undefined) throw surpriseKept();
+  return hidden;
+}
+
+/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists); its owner sees no offer before a surprise's reveal. */
+export async function readProductInList(listId: string, productId: string, viewerId?: string): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const product = await findProduct(productId);
   if (!product || String(product.listId) !== listId) throw productNotFound();
-  return forVisitor(toProductData(product));
+  const shown = forVisitor(toProductData(product));
+  return viewerId !== undefined && viewerId === product.ownerId ? ownerProduct(shown) : shown;
 }
 
 /** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}` (and quantity, mostWanted, note). */
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
-  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }));
+  const hidden = await checkSurprise(userId, productId, fields);
+  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }), hidden);
 }
 
 export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
@@ -169,7 +195,10 @@ export async function deleteProductInList(userId: string, listId: string, produc
 export async function productsOf(userId: string): Promise<ProductData[]> {
   const lists = await listsOfOwner(userId);
   const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
-  return lists.flatMap((l) => orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData));
+  return lists.flatMap((l) => {
+    const shown = orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData);
+    return hiddenFromOwner(l) ? shown.map(withoutOffers) : shown;
+  });
 }
 
 /** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
@@ -200,7 +229,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
   if (outcome === 'list_full') throw listFull();
   if (outcome === 'account_full') throw accountFull(limits.maxProductsPerAccount);
   await listsChanged(fields.productListId);
-  return toProductData(outcome.product);
+  return toProductData(outcome.product); // new: nothing offered yet
 }
 
 /**
@@ -211,8 +240,10 @@ export async function createProduct(userId: string, body: Record<string, unknown
 export async function changeProduct(userId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'url', 'productListId', 'hasBeenOffered', 'received']);
+  const hidden = await checkSurprise(userId, productId, fields);
   return productFrom(
     await updateProduct(userId, productId, toChange(fields), { targetListId: fields.productListId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
+    hidden,
   );
 }
 

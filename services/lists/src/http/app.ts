@@ -184,8 +184,8 @@ export function createListsService(
       });
 
       // Products of a list
-      router.get('/api/product-lists/:listId/products/:productId', missRate, async (req, res) => {
-        res.json({ data: await readProductInList(param(req, 'listId'), param(req, 'productId')) });
+      router.get('/api/product-lists/:listId/products/:productId', missRate, optionalIdentity(), async (req, res) => {
+        res.json({ data: await readProductInList(param(req, 'listId'), param(req, 'productId'), req.identity?.userId) });
       });
       router.patch('/api/product-lists/:listId/products/:productId', signedIn, body, async (req, res) => {
         res.json({ data: await changeProductInList(userOf(req), param(req, 'listId'), param(req, 'productId'), req.body) });

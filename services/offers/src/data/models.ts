@@ -1,3 +1,4 @@
+import type { SurpriseFacts } from '@wishlist/contracts';
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 export const OFFERING_STATES = ['creating', 'unconfirmed', 'pending', 'address-given', 'refused', 'expired', 'withdrawn'] as const;
@@ -101,6 +102,11 @@ const offeringSchema = new Schema(
      */
     pledgeProductId: { type: String, default: null },
     pledgeRound: { type: Number, default: null },
+    /**
+     * The surprise lists among the offering's products' lists, as they were when it was made
+     * (`{ listId, surprise, revealAt, eventDate, revealed }`): what the owner's mails hide.
+     */
+    surpriseLists: { type: [Schema.Types.Mixed], default: [] },
   },
   { timestamps: false, versionKey: false },
 );
@@ -146,6 +152,7 @@ export interface OfferingDoc {
   createdAt: Date;
   pledgeProductId?: string | null;
   pledgeRound?: number | null;
+  surpriseLists?: (SurpriseFacts & { listId: string })[];
 }
 
 export const Offering = mongoose.model('Offering', offeringSchema);

@@ -6,6 +6,8 @@ import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMa
 import { pledgersOf } from '../data/pledges';
 import { forEveryone, pledgersCompleteMail } from './pledgeMailer';
 import type { UsersApi } from './upstreams';
+import { productsHiddenAt, revealsAt } from './surprise';
+import { ownerSurpriseOfferMail, ownerSurpriseWithdrawnMail } from './surpriseMailer';
 
 const MAX_MAIL_ATTEMPTS = 8;
 /** First retry delay of a mail that could not be sent (doubling at each attempt). */
@@ -58,6 +60,20 @@ export function createDueMails(deps: {
         if (!doc.ownerId || doc.state === 'withdrawn') return null;
         const owner = await deps.users.contact(doc.ownerId);
         if (!owner) return null;
+        const surprise = doc.surpriseLists ?? [];
+        if (productsHiddenAt(surprise, now())) {
+          return ownerSurpriseOfferMail({
+            to: owner.email,
+            lang: owner.lang,
+            publicUrl: deps.publicUrl,
+            offeringId: doc._id,
+            offererIdentity: doc.offererIdentity,
+            offererMessage: doc.offererMessage,
+            isExpectingAddress: doc.isExpectingAddress,
+            listNames: doc.products.map((p) => p.listName ?? ''),
+            revealsAt: revealsAt(surprise, now()),
+          });
+        }
         return ownerOfferMail({
           to: owner.email,
           lang: owner.lang,
@@ -90,6 +106,9 @@ export function createDueMails(deps: {
         if (!doc.ownerId || doc.mailsDue.includes('owner-offer')) return null;
         const owner = await deps.users.contact(doc.ownerId);
         if (!owner) return null;
+        if (productsHiddenAt(doc.surpriseLists ?? [], now())) {
+          return ownerSurpriseWithdrawnMail({ to: owner.email, lang: owner.lang, offererIdentity: doc.offererIdentity });
+        }
         return ownerWithdrawnMail({ to: owner.email, lang: owner.lang, products: doc.products });
       }
       case 'giver-address':

@@ -23,6 +23,7 @@ import { snapshot, toView, type OfferingView } from './views';
 import { newOfferingId } from './ids';
 import { releaseProducts } from './release';
 import { createWithdrawals } from './withdrawal';
+import { currentSurprise, hiddenView, surpriseSnapshot } from './surprise';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
 
 /**
@@ -223,6 +224,7 @@ export function createOfferingService(deps: {
         state: 'creating',
         ownerId,
         products: products.map((p) => snapshot(p, units.get(p.id) ?? 1)),
+        surpriseLists: surpriseSnapshot(products),
         isExpectingAddress: input.isExpectingAddress,
         offererEmail: input.offererEmail,
         offererEmailKey: emailKey(input.offererEmail),
@@ -292,8 +294,10 @@ export function createOfferingService(deps: {
     readWithdrawal: withdrawals.read,
     withdraw: withdrawals.withdraw,
 
+    /** The owner's view: no product while one of its lists keeps the surprise. */
     async read(id: string, ownerId: string): Promise<OfferingView> {
-      return toView(await ownedOrThrow(id, ownerId));
+      const doc = await ownedOrThrow(id, ownerId);
+      return hiddenView(toView(doc), await currentSurprise(deps.lists, doc, log), now());
     },
 
     /** The owner gives an address: the giver gets it by mail. Only once, only while pending. */
@@ -301,7 +305,7 @@ export function createOfferingService(deps: {
       const doc = await answer(id, ownerId, 'address-given', { address, answeredAt: now(), mail: 'giver-address' });
       if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
       await sendDueMailsQuietly(doc._id);
-      return toView(doc);
+      return hiddenView(toView(doc), await currentSurprise(deps.lists, doc, log), now());
     },
 
     /**

@@ -30,6 +30,7 @@ import { codeMatches, hashCode, newCode } from './codes';
 import { newOfferingId } from './ids';
 import { pledgeVerificationMail } from './pledgeMailer';
 import type { ListsApi } from './upstreams';
+import { hiddenProducts, surpriseOfProducts } from './surprise';
 
 /** A pledge that would cross the price is cut to what remains (never refused while something remains). */
 export const MIN_PLEDGE = GROUP_GIFT_MIN_PLEDGE;
@@ -161,6 +162,7 @@ export function createPledges(deps: {
       createdAt: at,
       pledgeProductId: pot._id,
       pledgeRound: pot.round,
+      surpriseLists: await surpriseOfProducts(deps.lists, [pot._id], log),
     };
     try {
       await insertOfferings([offering]);
@@ -338,11 +340,13 @@ export function createPledges(deps: {
     /** `GET /api/group-gifts?products=…`: the totals everyone sees (not the owner). */
     async totals(productIds: string[], viewerId: string | undefined): Promise<GroupGiftTotal[]> {
       const pots = new Map((await findPots(productIds)).map((p) => [p._id, p]));
+      // Before a surprise's reveal the owner is not told a gift is complete either.
+      const hidden = await hiddenProducts(deps.lists, viewerId === undefined ? [] : productIds.filter((id) => pots.get(id)?.ownerId === viewerId), now());
       return productIds.map((productId) => {
         const pot = pots.get(productId);
         if (!pot) return { productId, pledged: 0, minimum: MIN_PLEDGE, complete: false };
         const complete = pot.state !== 'open';
-        if (viewerId !== undefined && viewerId === pot.ownerId) return { productId, complete };
+        if (viewerId !== undefined && viewerId === pot.ownerId) return { productId, complete: complete && !hidden.has(productId) };
         const remaining = pot.price - pot.pledged;
         return { productId, price: pot.price, pledged: pot.pledged, remaining, minimum: Math.min(MIN_PLEDGE, remaining), complete };
       });

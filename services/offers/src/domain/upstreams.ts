@@ -1,6 +1,15 @@
 import { authUsers, HttpError, internalClient, type InternalClient, type Logger, type UsersApi } from '@wishlist/service-kit';
 import { z } from 'zod';
 
+/** The surprise facts of a product's list (contracts `SurpriseFacts`); absent on lists that keep none. */
+const listSurpriseSchema = z.object({
+  surprise: z.boolean().nullish(),
+  revealAt: z.string().nullish(),
+  eventDate: z.string().nullish(),
+  revealed: z.boolean().nullish(),
+  recipient: z.enum(['me', 'someone-else', 'us']).nullish().catch(null),
+});
+
 /** A product as the lists service describes it to us (`POST /internal/products/lookup`). */
 const listedProductSchema = z.object({
   id: z.string().min(1),
@@ -18,6 +27,7 @@ const listedProductSchema = z.object({
   /** Pledged for in parts (`/api/pledges`), never offered whole (false from a lists service without group gifts). */
   groupGift: z.boolean().catch(false).default(false),
   listName: z.string().nullish().transform((v) => v ?? ''),
+  listSurprise: listSurpriseSchema.optional().catch(undefined),
 });
 export type ListedProduct = z.output<typeof listedProductSchema>;
 

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { requireService, type Mail, type Mailer } from '@wishlist/service-kit';
+import type { SurpriseFacts } from '@wishlist/contracts';
 
 export interface FakeProduct {
   id: string;
@@ -22,6 +23,8 @@ export interface FakeProduct {
   holds?: Record<string, number>;
   /** Pledged for in parts (offers' `/api/pledges`). */
   groupGift?: boolean;
+  /** The surprise facts of the product's list (absent: a list that keeps no surprise). */
+  listSurprise?: SurpriseFacts;
 }
 
 const offeredUnits = (p: FakeProduct) => Object.values(p.holds ?? {}).reduce((n, u) => n + u, 0);
