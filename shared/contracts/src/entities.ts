@@ -80,6 +80,10 @@ export interface ProductList {
   archived?: boolean;
   /** The owner's switch for price-drop mails to the list's followers (default true). */
   priceAlerts?: boolean;
+  /** Keepers only: who receives the gifts (`me` by default). */
+  recipient?: 'me' | 'someone-else' | 'us';
+  /** The caller keeps this list as a manager (it can edit it, not delete it nor manage its keepers). */
+  isManager?: true;
   products: Product[];
 }
 

@@ -158,6 +158,10 @@ export interface ProductListData {
   archived?: boolean;
   /** The owner's switch for price-drop mails to followers (default true). */
   priceAlerts?: boolean;
+  /** In answers to the list's keepers only: who receives its gifts (docs/api.md, "Lists kept together"). */
+  recipient?: 'me' | 'someone-else' | 'us';
+  /** Present (true) when the caller keeps the list as a manager, not as its owner; `isOwner` is then true too. */
+  isManager?: true;
   products: ProductData[];
 }
 

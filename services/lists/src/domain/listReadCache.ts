@@ -29,8 +29,15 @@ export function jsonBody(value: unknown): JsonBody {
  * each list has a generation, bumped by invalidation, and a read stores its answer only when the
  * generation it saw before querying is still current.
  */
+/** Who keeps a cached list: the owner reads the owner's view of it; a manager is answered from the database. */
+export interface CachedKeepers {
+  ownerId: string;
+  managerIds: readonly string[];
+}
+
 interface Entry {
   ownerId: string;
+  managerIds: readonly string[];
   version: number;
   expires: number;
   list: ProductListData;
@@ -75,9 +82,12 @@ export class ListReadCache {
       this.entries.delete(id);
       return undefined;
     }
+    if (viewerId !== undefined && entry.managerIds.includes(viewerId)) return undefined;
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const key = owner ? 'owner' : 'other';
-    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: owner ? entry.list.products : entry.list.products.map(forVisitor) } }));
+    const { recipient, ...shared } = entry.list;
+    const data = owner ? { ...shared, isOwner: true, recipient, products: entry.list.products } : { ...shared, isOwner: false, products: entry.list.products.map(forVisitor) };
+    return (entry.bodies[key] ??= jsonBody({ data }));
   }
 
   snapshot(id: string): Snapshot {
@@ -85,10 +95,11 @@ export class ListReadCache {
   }
 
   /** Stores what a read found (the list at `version`), unless this process changed it since `seen` was taken. */
-  store(id: string, ownerId: string, list: ProductListData, seen: Snapshot, version: number): void {
+  store(id: string, keepers: string | CachedKeepers, list: ProductListData, seen: Snapshot, version: number): void {
+    const { ownerId, managerIds } = typeof keepers === 'string' ? { ownerId: keepers, managerIds: [] } : keepers;
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { ownerId, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
+    this.entries.set(id, { ownerId, managerIds, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
   }
 
   invalidate(...ids: (string | undefined)[]): void {

@@ -2,6 +2,7 @@ import type { ProductData, ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
 import { productPictureOf } from '../images/sign';
 import { priceWatchFacts } from '../priceWatch/present';
+import { keeperRole, recipientOf } from './keepers';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -80,10 +81,21 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
   return out;
 }
 
+/**
+ * What a keeper's answers add to a list: `isOwner` true for every keeper (they change it as its
+ * owner does), `isManager` for those who are not its owner, and who receives its gifts.
+ */
+export function keeperFacts(list: ProductListDoc, viewerId: string | undefined): { isOwner: boolean; isManager?: true; recipient?: ProductListData['recipient'] } {
+  const role = keeperRole(list, viewerId);
+  if (!role) return { isOwner: false };
+  return { isOwner: true, ...(role === 'manager' ? { isManager: true as const } : {}), recipient: recipientOf(list) };
+}
+
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
-  const isOwner = viewerId !== undefined && viewerId === list.ownerId;
+  const keeper = keeperFacts(list, viewerId);
+  const isOwner = keeper.isOwner;
   const shown = orderProducts(list, products).map(toProductData);
-  return { id: String(list._id), name: list.name, isOwner, ...occasionOf(list), products: isOwner ? shown : shown.map(forVisitor) };
+  return { id: String(list._id), name: list.name, ...keeper, ...occasionOf(list), products: isOwner ? shown : shown.map(forVisitor) };
 }
 
 /** Groups products by list id. */
@@ -109,5 +121,5 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
     const p = byId.get(String(id));
     return p ? [toProductData(p)] : [];
   });
-  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products };
+  return { id: String(list._id), name: list.name, ...keeperFacts(list, viewerId), productCount: order.length, ...occasionOf(list), products };
 }

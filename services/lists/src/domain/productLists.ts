@@ -3,6 +3,7 @@ import {
   createProductListRequestSchema,
   listOccasionChangeSchema,
   listOccasionCreateSchema,
+  listRecipientFieldSchema,
   updateProductListRequestSchema,
   type ProductListData,
 } from '@wishlist/contracts';
@@ -15,6 +16,7 @@ import {
   insertList,
   isErased,
   leadingProductsOfLists,
+  listsManagedBy,
   listsOfOwner,
   moveListToNewId,
   productsOfLists,
@@ -28,6 +30,7 @@ import { LIST_PREVIEW_PRODUCTS, MAX_LISTS_PER_OWNER } from './limits';
 import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
 import { listsChanged } from './listVersions';
 import { byList, isObjectId, toListData, toListPreview } from './present';
+import { isKeeper } from './keepers';
 
 /** Name of the list made for a person who has none, in their language. */
 export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d’envies" } as const;
@@ -80,7 +83,8 @@ async function withPreviews(all: ProductListDoc[], viewerId: string, summary: bo
 export async function listsOf(identity: Identity, { summary = false }: { summary?: boolean } = {}): Promise<ProductListData[]> {
   const ownerId = identity.userId;
   let lists = await listsOfOwner(ownerId);
-  if (lists.length > 0) return withPreviews(lists, ownerId, summary);
+  // The lists the person keeps with their owners come after their own (the first list stays theirs).
+  if (lists.length > 0) return withPreviews([...lists, ...(await listsManagedBy(ownerId))], ownerId, summary);
   if (await isErased(ownerId)) throw accountGone();
   await insertDefaultList(ownerId, DEFAULT_LIST_NAMES[identity.lang ?? 'en'] ?? DEFAULT_LIST_NAMES.en);
   // An erasure that ran between the check and the insert: undo the insert.
@@ -89,7 +93,7 @@ export async function listsOf(identity: Identity, { summary = false }: { summary
     throw accountGone();
   }
   lists = await listsOfOwner(ownerId);
-  return withPreviews(lists, ownerId, summary);
+  return withPreviews([...lists, ...(await listsManagedBy(ownerId))], ownerId, summary);
 }
 
 /**
@@ -114,28 +118,29 @@ export async function readListBody(id: string, viewerId: string | undefined): Pr
   const products = await productsOfLists([list._id]);
   const version = list.readVersion ?? 0;
   // Stored as the owner sees it; the cache answers each viewer their own view of it.
-  listReadCache.store(id, list.ownerId, toListData(list, products, list.ownerId), seen, version);
+  listReadCache.store(id, { ownerId: list.ownerId, managerIds: list.managerIds ?? [] }, toListData(list, products, list.ownerId), seen, version);
   return listReadCache.read(id, viewerId, version) ?? jsonBody({ data: toListData(list, products, viewerId) });
 }
 
-/** The caller's own list, or 404 (unknown) / 403 (someone else's). */
+/** A list the caller keeps (owner or manager), or 404 (unknown) / 403 (someone else's). */
 export async function ownedList(userId: string, id: string): Promise<ProductListDoc> {
   if (!isObjectId(id)) throw listNotFound();
   const list = await findList(id);
   if (!list) throw listNotFound();
-  if (list.ownerId !== userId) throw notYourList();
+  if (!isKeeper(list, userId)) throw notYourList();
   return list;
 }
 
 export async function createList(userId: string, body: unknown): Promise<ProductListData> {
   const { name } = parseFields(createProductListRequestSchema, body);
   const { eventDate } = parseFields(listOccasionCreateSchema, body);
+  const { recipient } = parseFields(listRecipientFieldSchema, body);
   await assertNotErased(userId);
   if ((await countListsOfOwner(userId)) >= MAX_LISTS_PER_OWNER) {
     throw HttpError.unprocessable({ name: 'too-many-lists' }, `You can own at most ${MAX_LISTS_PER_OWNER} lists.`);
   }
   const occasion = eventDate ? { eventDate, reminderDueAt: reminderDueAt(eventDate, new Date()) } : {};
-  return toListData(await insertList(userId, name, occasion), [], userId);
+  return toListData(await insertList(userId, name, { ...occasion, ...(recipient ? { recipient } : {}) }), [], userId);
 }
 
 /**
@@ -146,14 +151,15 @@ export async function updateList(userId: string, id: string, body: Record<string
   const owned = await ownedList(userId, id);
   const given = (key: string) => body[key] !== undefined;
   const priceAlerts = priceAlertsIn(body);
-  if (priceAlerts !== undefined && !given('name') && !given('eventDate') && !given('archived')) {
+  const { recipient } = parseFields(listRecipientFieldSchema, body);
+  if (priceAlerts !== undefined && !given('name') && !given('eventDate') && !given('archived') && !given('recipient')) {
     await setListPriceAlerts(owned._id, priceAlerts);
     await listsChanged(id);
     return toListData({ ...owned, priceAlerts }, await productsOfLists([owned._id]), userId);
   }
-  const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
+  const name = given('name') || !(given('eventDate') || given('archived') || given('recipient')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
   const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
-  const outcome = await changeList(userId, id, { name, eventDate, archived }, new Date());
+  const outcome = await changeList(userId, id, { name, eventDate, archived, recipient }, new Date());
   await listsChanged(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();
