@@ -23,10 +23,12 @@ export interface ListNameFormProps {
    */
   onSubmit: (name: string, eventDate?: string | null) => Promise<void>;
   secondary?: ReactNode;
+  /** More fields of the page's own, shown above the buttons (the page keeps their values). */
+  extra?: ReactNode;
 }
 
 /** SPEC §5: the list name; submit disabled while empty, a spinner while saving, 422 marks the field. */
-export function ListNameForm({ initialName = '', initialDate = null, withDate = false, submitLabel, onSubmit, secondary }: ListNameFormProps) {
+export function ListNameForm({ initialName = '', initialDate = null, withDate = false, submitLabel, onSubmit, secondary, extra }: ListNameFormProps) {
   const { t } = useListsT();
   const [name, setName] = useState(initialName);
   const [date, setDate] = useState(initialDate ?? '');
@@ -97,6 +99,7 @@ export function ListNameForm({ initialName = '', initialDate = null, withDate = 
           )}
         </div>
       )}
+      {extra}
       <div className="lists-form__actions">
         <Button type="submit" loading={busy} disabled={!isValidListName(name)}>
           {submitLabel}

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { ListRecipient } from '@wishlist/contracts';
+import { RecipientChoice } from '../keepers/RecipientChoice';
 import { createProductList, isSignedOutError } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
@@ -15,10 +18,11 @@ export default function CreateProductListPage() {
   const { t } = useListsT();
   const navigate = useNavigate();
   usePageTitle(t('createList.documentTitle'), t('common.siteName'));
+  const [recipient, setRecipient] = useState<ListRecipient>('me');
 
   const submit = async (name: string, eventDate?: string | null) => {
     try {
-      const list = await createProductList(eventDate ? { name, eventDate } : { name });
+      const list = await createProductList({ name, ...(eventDate ? { eventDate } : {}), ...(recipient !== 'me' ? { recipient } : {}) });
       if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ ...list, isOwner: true });
       notify({ type: 'success', message: t('notifications.listCreated') });
       navigate(paths.listing(list.id));
@@ -40,6 +44,7 @@ export default function CreateProductListPage() {
         withDate
         submitLabel={t('createList.submit')}
         onSubmit={submit}
+        extra={<RecipientChoice value={recipient} onChange={setRecipient} />}
         secondary={
           <Link to={paths.lists} className="ui-button ui-button--ghost ui-button--md">
             <span className="ui-button__label">{t('createList.cancel')}</span>

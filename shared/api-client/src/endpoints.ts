@@ -131,7 +131,7 @@ export async function getProductList(listId: string): Promise<ProductList> {
   return (await request<Envelope<ProductList>>('GET', `/api/product-lists/${id(listId)}`)).data.data;
 }
 
-export async function createProductList(payload: { name: string; eventDate?: string | null }): Promise<ProductList> {
+export async function createProductList(payload: { name: string; eventDate?: string | null; recipient?: ProductList['recipient'] }): Promise<ProductList> {
   try {
     return (await request<Envelope<ProductList>>('POST', '/api/product-lists', payload)).data.data;
   } finally {

@@ -44,7 +44,7 @@ export interface CreateProductListRequest {
   name: string;
   eventDate?: string | null;
 }
-export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived'>>;
+export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived' | 'recipient'>>;
 
 export interface ProductsOrderingRequest {
   /** Product ids in their new order. */
