@@ -65,6 +65,11 @@ describe('inviting a co-manager by e-mail', () => {
     expect(w.sent[0]).toEqual(expect.objectContaining({ to: 'friend@mail.example', subject: invitationTexts.fr.subject }));
     expect(w.sent[0].text).toContain(`${PUBLIC_URL}/fr/list-invitation#`);
     expect(w.sent[0].text).toContain(`${owner.id}@mail.example`);
+    // The screen's language wins over the account's.
+    await w.api().post(`/api/product-lists/${owner.defaultListId}/managers`).set(owner.headers).set('Accept-Language', 'en-GB,en;q=0.9').send({ email: 'other@mail.example' });
+    await w.service.invitations.deliver();
+    expect(w.sent.find((m) => m.to === 'other@mail.example')?.subject).toBe(invitationTexts.en.subject);
+    w.sent.splice(1);
     const token = w.tokenMailedTo('friend@mail.example');
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
 
@@ -93,7 +98,10 @@ describe('inviting a co-manager by e-mail', () => {
     expect(lists[0].isManager).toBeUndefined();
 
     const managers = await w.api().get(`/api/product-lists/${owner.defaultListId}/managers`).set(friend.headers);
-    expect(managers.body.data).toEqual([expect.objectContaining({ email: 'friend@mail.example', state: 'active', isYou: true, expiresAt: null })]);
+    expect(managers.body.data).toEqual([
+      expect.objectContaining({ email: 'friend@mail.example', state: 'active', isYou: true, expiresAt: null }),
+      expect.objectContaining({ email: 'other@mail.example', state: 'pending', isYou: false }),
+    ]);
   });
 
   it('refuses bad input and strangers with clear errors', async () => {

@@ -21,7 +21,9 @@ export function managerRoutes(router: Router, deps: { missRate: RateLimit; invit
     res.json({ data: await managersOf(req.identity!.userId, param(req, 'id')) });
   });
   router.post('/api/product-lists/:id/managers', signedIn, deps.inviteRate, body, async (req, res) => {
-    const invitation = await inviteManager(req.identity!.userId, param(req, 'id'), req.body, req.identity!.lang ?? 'en');
+    // The inviter's language: the one their screen is in (the API client's Accept-Language), else their account's.
+    const lang = (req.get('accept-language') ? req.acceptsLanguages('en', 'fr') : false) || req.identity!.lang || 'en';
+    const invitation = await inviteManager(req.identity!.userId, param(req, 'id'), req.body, lang);
     // Sent before answering, so that "invited" means mailed; a failure is left to the sweep's retries.
     await deps.afterInvite();
     res.status(201).json({ data: invitation });
