@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LIST_RECIPIENTS, type ListRecipient } from '@wishlist/contracts';
 import { isSignedOutError, updateProductList } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { useListsT } from '../i18n';
+import { paths } from '../lib/paths';
 import './keepers.css';
 
 const LABELS: Record<ListRecipient, { label: string; hint: string }> = {
@@ -60,5 +62,14 @@ export function RecipientSetting({ listId, initial, onSaved }: { listId: string;
     }
   };
   // Not disabled while saving: a disabled fieldset would drop the keyboard focus from the radio.
-  return <RecipientChoice value={value} onChange={(next) => !saving && void change(next)} />;
+  return (
+    <>
+      <RecipientChoice value={value} onChange={(next) => !saving && void change(next)} />
+      {value === 'someone-else' && (
+        <p>
+          <Link to={`${paths.see(listId)}?as=giver`}>{t('giving.link')}</Link>
+        </p>
+      )}
+    </>
+  );
 }

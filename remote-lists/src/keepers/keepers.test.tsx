@@ -6,6 +6,9 @@ import { seriousViolations } from '../test/axe';
 import { currentLocation, renderPage } from '../test/render';
 import CreateProductListPage from '../pages/CreateProductListPage';
 import EditProductListPage from '../pages/EditProductListPage';
+import SharedListPage from '../pages/SharedListPage';
+import { useListsStore } from '../state/listsStore';
+import { product } from '../test/api';
 import ListInvitationPage, { tokenInHash } from './ListInvitationPage';
 
 jest.mock('@wishlist/api-client', () => jest.requireActual('../test/api').apiMock());
@@ -168,5 +171,40 @@ describe('the invitation page', () => {
     await open('');
     expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete');
     expect(api.getListInvitation).not.toHaveBeenCalled();
+  });
+});
+
+describe('a keeper gives on a list kept for someone else', () => {
+  it('the edit page links to the list as givers see it', async () => {
+    api.getProductList.mockResolvedValue({ ...list('L1', 'For Léa'), recipient: 'someone-else' });
+    await renderPage(<EditProductListPage />, { path: '/edit-product-list/L1', route: '/edit-product-list/:productListId' });
+    expect(screen.getByRole('link', { name: 'Give a gift on this list yourself' })).toHaveAttribute('href', '/see/L1?as=giver');
+  });
+});
+
+describe('the giver view of a kept list (/see/{id}?as=giver)', () => {
+  const kept = (recipient: 'me' | 'someone-else') => ({
+    ...list('L1', 'For Léa', [product('P1', { name: 'Blue scarf' }), product('P2', { name: 'Book', hasBeenOffered: true })]),
+    recipient,
+    isManager: true as const,
+  });
+  beforeEach(() => useListsStore.getState().reset());
+
+  it('shows a keeper of a list for someone else what givers see, with the basket', async () => {
+    api.getProductList.mockResolvedValue(kept('someone-else'));
+    const { container } = await renderPage(<SharedListPage />, { path: '/see/L1?as=giver', route: '/see/:productListId' });
+    expect(screen.getByRole('note', { name: 'Giving on this list' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Book/ })).toHaveTextContent('Offered');
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+    expect(currentLocation()).toBe('/see/L1?as=giver');
+    expect(await seriousViolations(container)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to my view of the list' }));
+    expect(currentLocation()).toBe('/product-list/L1');
+  });
+
+  it('on the owner’s own list, the keeper gets their usual view', async () => {
+    api.getProductList.mockResolvedValue(kept('me'));
+    await renderPage(<SharedListPage />, { path: '/see/L1?as=giver', route: '/see/:productListId' });
+    expect(currentLocation()).toBe('/product-list/L1');
   });
 });
