@@ -21,6 +21,7 @@ export default createRemoteConfig({
     './CreateProductListPage': './src/exposes/CreateProductListPage.tsx',
     './EditProductListPage': './src/exposes/EditProductListPage.tsx',
     './ShareProductListPage': './src/exposes/ShareProductListPage.tsx',
+    './ListInvitationPage': './src/exposes/ListInvitationPage.tsx',
     ...Object.fromEntries(
       productExposes
         .filter((name) => existsSync(here(`src/exposes/${name}.tsx`)))

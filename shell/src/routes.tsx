@@ -70,6 +70,12 @@ export const routes: AppRoute[] = [
   { path: '/create-product-list', remote: 'remote_lists/CreateProductListPage', loginRequired: true },
   { path: '/edit-product-list/:productListId', remote: 'remote_lists/EditProductListPage', loginRequired: true },
   { path: '/share-product-list/:defaultProductListId', remote: 'remote_lists/ShareProductListPage', loginRequired: true },
+  // The invitation to keep a list: the mail links to /{lang}/list-invitation#{token} (the mail's
+  // language). Not login-required: the page asks first, and its button signs in and comes back.
+  ...['', ...LANGUAGES.map((lang) => `/${lang}`)].map((prefix) => ({
+    path: `${prefix}/list-invitation`,
+    remote: 'remote_lists/ListInvitationPage' as const,
+  })),
   // Issue 6: basket and offers (remote_basket_offer).
   { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
   { path: '/offer', remote: 'remote_basket_offer/OfferPage' },

@@ -83,7 +83,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
   // The server refuses to delete the only owned list (SPEC §5): say so before, not after.
-  const ownedCount = lists.filter((l) => l.isOwner).length;
+  const ownedCount = lists.filter((l) => l.isOwner && !l.isManager).length;
 
   const store = useListsStore.getState;
 
@@ -222,8 +222,8 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         onPrevious={() => onShowList((activeIndex - 1 + n) % n)}
         onNext={() => onShowList((activeIndex + 1) % n)}
         favorite={list.isOwner || preview ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
-        onDelete={list.isOwner ? () => setConfirmDelete(true) : undefined}
-        deleteRefusal={list.isOwner && ownedCount <= 1 ? t('header.deleteOnlyList') : undefined}
+        onDelete={list.isOwner && !list.isManager ? () => setConfirmDelete(true) : undefined}
+        deleteRefusal={list.isOwner && !list.isManager && ownedCount <= 1 ? t('header.deleteOnlyList') : undefined}
         badge={preview ? t('preview.label') : undefined}
       />
       <SurpriseNote list={list} preview={Boolean(preview)} />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { ListRecipient } from '@wishlist/contracts';
+import { RecipientChoice } from '../keepers/RecipientChoice';
 import { createProductList, isSignedOutError } from '@wishlist/api-client';
 import { notify } from '@wishlist/stores';
 import { ListNameForm } from '../components/ListNameForm';
@@ -20,6 +22,9 @@ export default function CreateProductListPage() {
   // Recommended: a new list keeps the surprise unless its owner unticks it.
   const [surprise, setSurprise] = useState<SurpriseChoice>({ surprise: true, revealAt: '' });
   const [revealError, setRevealError] = useState<string | undefined>();
+  const [recipient, setRecipient] = useState<ListRecipient>('me');
+  // Keepers of a list for someone else see and answer its offers: no surprise to keep from them.
+  const keepsSurprise = recipient !== 'someone-else' && surprise.surprise;
 
   const submit = async (name: string, eventDate?: string | null) => {
     const revealAt = surprise.surprise && surprise.revealAt !== '' ? surprise.revealAt : null;
@@ -29,7 +34,13 @@ export default function CreateProductListPage() {
     }
     setRevealError(undefined);
     try {
-      const list = await createProductList({ name, ...(eventDate ? { eventDate } : {}), surprise: surprise.surprise, ...(revealAt ? { revealAt } : {}) });
+      const list = await createProductList({
+        name,
+        ...(eventDate ? { eventDate } : {}),
+        surprise: keepsSurprise,
+        ...(keepsSurprise && revealAt ? { revealAt } : {}),
+        ...(recipient !== 'me' ? { recipient } : {}),
+      });
       if (useListsStore.getState().source?.kind === 'mine') useListsStore.getState().upsertList({ ...list, isOwner: true });
       notify({ type: 'success', message: t('notifications.listCreated') });
       navigate(paths.listing(list.id));
@@ -61,7 +72,8 @@ export default function CreateProductListPage() {
           </Link>
         }
       >
-        <SurpriseFields value={surprise} onChange={setSurprise} error={revealError} />
+        <RecipientChoice value={recipient} onChange={setRecipient} />
+        {recipient !== 'someone-else' && <SurpriseFields value={surprise} onChange={setSurprise} error={revealError} />}
       </ListNameForm>
     </section>
   );

@@ -13,6 +13,8 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
+import { KeepersSection } from '../keepers/KeepersSection';
+import { RecipientSetting } from '../keepers/RecipientChoice';
 
 /** `/edit-product-list/{productListId}` (login required): rename; success notice, then /product-lists. */
 export default function EditProductListPage() {
@@ -110,6 +112,8 @@ export default function EditProductListPage() {
         </ListNameForm>
       ) : null}
       {list.isOwner && <PriceAlertsSwitch kind="list" listId={list.id} initial={list.priceAlerts !== false} />}
+      {list.isOwner && <RecipientSetting listId={list.id} initial={list.recipient ?? 'me'} />}
+      {list.isOwner && <KeepersSection list={list} />}
       {list.isOwner ? null : (
         <p role="alert">
           {t('editList.notOwner')} <Link to={paths.lists}>{t('editList.cancel')}</Link>

@@ -27,7 +27,7 @@ import { UploadIcon } from '../listFiles/icons';
 import { ImportListDialog, type ImportedList } from '../listFiles/ImportListDialog';
 import '../styles/lists.css';
 
-type Entry = { id: string; name: string; owned: boolean; count?: number; image?: string | null; picture?: string; favoritedAt?: string };
+type Entry = { id: string; name: string; owned: boolean; managed?: boolean; count?: number; image?: string | null; picture?: string; favoritedAt?: string };
 
 /**
  * `/product-lists` (login required, SPEC §2): owned lists first, then the favorites. Tapping an
@@ -81,9 +81,11 @@ export default function ProductListsPage() {
   if (!owned) return <PageLoading label={t('listsPage.loading')} />;
 
   const active = owned.filter((l) => !l.archived);
+  // Lists kept with their owners count as the person's lists, not as lists they could delete.
+  const activeOwn = active.filter((l) => !l.isManager);
   const archived = owned.filter((l) => l.archived);
   const entries: Entry[] = [
-    ...active.map((l) => ({ id: l.id, name: l.name, owned: true, count: l.productCount ?? l.products?.length ?? 0 })),
+    ...active.map((l) => ({ id: l.id, name: l.name, owned: true, managed: l.isManager === true, count: l.productCount ?? l.products?.length ?? 0 })),
     ...favorites.map((f) => ({ id: f.id, name: f.name, owned: false, count: f.productCount, image: f.image, picture: f.picture, favoritedAt: f.favoritedAt })),
   ];
   const selected = entries.find((e) => e.id === selectedId) ?? null;
@@ -174,7 +176,7 @@ export default function ProductListsPage() {
             <span className="lists-entry__name">{e.name}</span>
             {(e.count !== undefined || added) && (
               <span className="lists-entry__details">
-                {[e.count !== undefined ? t('listsPage.productCount', { count: e.count }) : null, added].filter(Boolean).join(' · ')}
+                {[e.count !== undefined ? t('listsPage.productCount', { count: e.count }) : null, added, e.managed ? t('keepers.managedBadge') : null].filter(Boolean).join(' · ')}
               </span>
             )}
           </span>
@@ -244,23 +246,26 @@ export default function ProductListsPage() {
                   variant="secondary"
                   onClick={() => void setArchived(selected.id, true)}
                   loading={busy}
-                  disabled={active.length <= 1}
-                  aria-describedby={active.length <= 1 ? archiveRefusalId : undefined}
+                  disabled={!selected.managed && activeOwn.length <= 1}
+                  aria-describedby={!selected.managed && activeOwn.length <= 1 ? archiveRefusalId : undefined}
                 >
                   {t('occasion.archive')}
                 </Button>
               )}
               {selected.owned ? (
                 // The server refuses to delete the only owned list (SPEC §5): said before, not after.
-                <Button
-                  variant="danger"
-                  icon={<TrashIcon />}
-                  onClick={() => setConfirming(true)}
-                  disabled={active.length <= 1}
-                  aria-describedby={active.length <= 1 ? refusalId : undefined}
-                >
-                  {t('listsPage.delete')}
-                </Button>
+                // Only its owner deletes a list kept with others.
+                !selected.managed && (
+                  <Button
+                    variant="danger"
+                    icon={<TrashIcon />}
+                    onClick={() => setConfirming(true)}
+                    disabled={activeOwn.length <= 1}
+                    aria-describedby={activeOwn.length <= 1 ? refusalId : undefined}
+                  >
+                    {t('listsPage.delete')}
+                  </Button>
+                )
               ) : (
                 <>
                   <PriceAlertsSwitch
@@ -289,7 +294,7 @@ export default function ProductListsPage() {
             </>
           )}
         </div>
-        {selected?.owned && active.length <= 1 && (
+        {selected?.owned && !selected.managed && activeOwn.length <= 1 && (
           <>
             <p id={refusalId} className="lists-footer__note">
               {t('header.deleteOnlyList')}

@@ -13,6 +13,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 import { usePublishViewedList } from '../lib/usePublishViewedList';
+import { GiverView } from '../keepers/GiverView';
 
 /**
  * `/see/{productListId}` (SPEC §2 share route): the public view of one list, for anyone, signed in
@@ -25,6 +26,8 @@ export default function SharedListPage() {
   // `?preview=visitor`: the owner sees their list as the people they share it with.
   const [search] = useSearchParams();
   const preview = search.get('preview') === 'visitor';
+  // `?as=giver`: a keeper of a list kept for someone else gives on it as a visitor does.
+  const asGiver = search.get('as') === 'giver';
   const signedIn = useSessionStore((s) => hasSession(s));
   const lists = useListsStore((s) => s.lists);
   const source = useListsStore((s) => s.source);
@@ -44,7 +47,7 @@ export default function SharedListPage() {
         (list) => {
           if (cancelled) return;
           // An archived list is not in the owner's slider: they see it here, read-only.
-          if (list.isOwner && !preview && !list.archived) navigate(paths.listing(list.id), { replace: true });
+          if (list.isOwner && !preview && !list.archived && !(asGiver && list.recipient === 'someone-else')) navigate(paths.listing(list.id), { replace: true });
         },
         (e: unknown) => {
           if (cancelled) return;
@@ -60,7 +63,7 @@ export default function SharedListPage() {
     return () => {
       cancelled = true;
     };
-  }, [productListId, attempt, preview, generation, navigate, t]);
+  }, [productListId, attempt, preview, asGiver, generation, navigate, t]);
 
   // SPEC §4: owners are never shown as favorite; others check their favorites.
   useEffect(() => {
@@ -83,11 +86,12 @@ export default function SharedListPage() {
   // meanwhile) instead of one long task that blocks the first taps. A list already there when the
   // page mounts (the server's, being hydrated) renders in the first pass: it is on screen already.
   const cardsReady = useDeferredValue(Boolean(list), Boolean(list));
-  usePublishViewedList(list);
+  const giving = !!list?.isOwner && asGiver && list.recipient === 'someone-else' && !list.archived && !preview;
+  usePublishViewedList(giving && list ? { id: list.id, isOwner: false } : list);
   usePageTitle(list?.name, t('common.siteName'));
   // The page (or its failure) is on screen: the shell may swap the server's snapshot for it.
   const ownArchived = !!list?.isOwner && !!list.archived && !preview;
-  const painted = failed || (!!list && cardsReady && (!list.isOwner || preview || ownArchived));
+  const painted = failed || (!!list && cardsReady && (!list.isOwner || preview || ownArchived || giving));
   useEffect(() => {
     if (painted) signalFirstViewReady();
   }, [painted]);
@@ -97,7 +101,9 @@ export default function SharedListPage() {
   }, []);
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || !cardsReady || (list.isOwner && !preview && !ownArchived)) return <PageLoading label={t('listing.loadingShared')} />;
+  if (!list || !cardsReady || (list.isOwner && !preview && !ownArchived && !giving)) return <PageLoading label={t('listing.loadingShared')} />;
+
+  if (giving) return <GiverView list={list} onSelectProduct={selectProduct} onExit={() => navigate(paths.listing(list.id))} />;
 
   if (ownArchived) {
     const restore = () =>

@@ -20,6 +20,11 @@ const names = [
   'signOut',
   'setProductListArchived',
   'setProductReceived',
+  'getListManagers',
+  'inviteListManager',
+  'removeListManager',
+  'getListInvitation',
+  'acceptListInvitation',
 ] as const;
 
 export function apiMock() {
@@ -52,6 +57,9 @@ export function resetApi(api: ReturnType<typeof mocked>) {
   api.refreshDefaultListId.mockResolvedValue('L1');
   api.signOut.mockResolvedValue(undefined);
   api.setProductReceived.mockResolvedValue(undefined);
+  api.getListManagers.mockResolvedValue([]);
+  api.removeListManager.mockResolvedValue(undefined);
+  api.getListInvitation.mockRejectedValue(new api.ApiError(404, {}));
   api.setProductListArchived.mockImplementation(async (id, archived) => ({ ...list(id, id), archived }));
 }
 

@@ -100,7 +100,7 @@ it('signs in, gets the default list, revokes, deletes the account, through the g
 
   const listsAnswer = await call('GET', '/api/product-lists', { bearer: phone.bearer });
   expect(listsAnswer.status).toBe(200);
-  expect(listsAnswer.body).toEqual({ data: [{ id: expect.any(String), name: "Ma liste d’envies", isOwner: true, eventDate: null, archived: false, priceAlerts: true, productCount: 0, products: [] }] });
+  expect(listsAnswer.body).toEqual({ data: [{ id: expect.any(String), name: "Ma liste d’envies", isOwner: true, recipient: 'me', eventDate: null, archived: false, priceAlerts: true, productCount: 0, products: [] }] });
   const defaultListId = listsAnswer.body.data[0].id;
 
   // Nothing without a bearer, nor with a forged identity header, nor to /internal.
@@ -126,7 +126,7 @@ it('signs in, gets the default list, revokes, deletes the account, through the g
   // The same address again: a new account with a new default list.
   const again = await signIn(email, 't1700000000003', 'en');
   const fresh = await call('GET', '/api/product-lists', { bearer: again.bearer });
-  expect(fresh.body.data).toEqual([{ id: expect.any(String), name: 'My wish list', isOwner: true, eventDate: null, archived: false, priceAlerts: true, productCount: 0, products: [] }]);
+  expect(fresh.body.data).toEqual([{ id: expect.any(String), name: 'My wish list', isOwner: true, recipient: 'me', eventDate: null, archived: false, priceAlerts: true, productCount: 0, products: [] }]);
   expect(fresh.body.data[0].id).not.toBe(defaultListId);
 });
 

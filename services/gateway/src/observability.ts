@@ -29,6 +29,11 @@ const API_WORDS = new Set([
   'confirmation',
   'verification-mail',
   'withdrawal',
+  // Lists kept together: the keepers of a list and the invitation link.
+  'managers',
+  'invitations',
+  'current',
+  'accept',
 ]);
 const MAX_DEPTH = 6;
 

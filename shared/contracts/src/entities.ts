@@ -86,6 +86,10 @@ export interface ProductList {
   revealAt?: string | null;
   /** The owner chose "Show me anyway". */
   revealed?: boolean;
+  /** Keepers only: who receives the gifts (`me` by default). */
+  recipient?: 'me' | 'someone-else' | 'us';
+  /** The caller keeps this list as a manager (it can edit it, not delete it nor manage its keepers). */
+  isManager?: true;
   products: Product[];
 }
 

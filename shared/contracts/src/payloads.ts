@@ -47,8 +47,10 @@ export interface CreateProductListRequest {
   /** Keep the surprise (see `giftsHidden`); absent: false. */
   surprise?: boolean;
   revealAt?: string | null;
+  /** Who receives the gifts (absent: `me`). */
+  recipient?: 'me' | 'someone-else' | 'us';
 }
-export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived' | 'surprise' | 'revealAt' | 'revealed'>>;
+export type UpdateProductListRequest = Partial<Pick<ProductList, 'name' | 'eventDate' | 'archived' | 'surprise' | 'revealAt' | 'revealed' | 'recipient'>>;
 
 export interface ProductsOrderingRequest {
   /** Product ids in their new order. */
@@ -168,6 +170,10 @@ export interface ProductListData {
   revealAt?: string | null;
   /** The owner chose "Show me anyway"; owner's answers only. */
   revealed?: boolean;
+  /** In answers to the list's keepers only: who receives its gifts (docs/api.md, "Lists kept together"). */
+  recipient?: 'me' | 'someone-else' | 'us';
+  /** Present (true) when the caller keeps the list as a manager, not as its owner; `isOwner` is then true too. */
+  isManager?: true;
   products: ProductData[];
 }
 

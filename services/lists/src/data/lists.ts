@@ -1,10 +1,17 @@
 import mongoose from 'mongoose';
 import { atomically, ErasedUser, Favorite, Product, ProductList, randomListId, type ProductDoc, type ProductListDoc } from './models';
 import { Reminder } from './reminders';
+import { ListManager } from './managers';
+import { isKeeper } from '../domain/keepers';
 
 /** The owner's lists in creation order (the first one is the default list, SPEC §4). */
 export async function listsOfOwner(ownerId: string): Promise<ProductListDoc[]> {
   return (await ProductList.find({ ownerId }).sort({ createdAt: 1, _id: 1 }).lean().exec()) as ProductListDoc[];
+}
+
+/** The lists a person keeps with their owners (as a manager), oldest first. */
+export async function listsManagedBy(userId: string): Promise<ProductListDoc[]> {
+  return (await ProductList.find({ managerIds: userId }).sort({ createdAt: 1, _id: 1 }).lean().exec()) as ProductListDoc[];
 }
 
 export async function findList(id: string): Promise<ProductListDoc | null> {
@@ -94,7 +101,7 @@ export async function insertDefaultList(ownerId: string, name: string): Promise<
 export async function insertList(
   ownerId: string,
   name: string,
-  occasion: { eventDate?: string | null; reminderDueAt?: Date | null; surprise?: boolean; revealAt?: string | null; revealed?: boolean } = {},
+  occasion: { eventDate?: string | null; reminderDueAt?: Date | null; surprise?: boolean; revealAt?: string | null; revealed?: boolean; recipient?: string } = {},
 ): Promise<ProductListDoc> {
   const doc = await ProductList.create({ ownerId, name, ...occasion });
   return doc.toObject() as ProductListDoc;
@@ -124,6 +131,7 @@ export function deleteListOf(ownerId: string, id: string): Promise<DeleteListOut
     await Product.deleteMany({ listId: list._id }, { session }).exec();
     await Favorite.deleteMany({ listId: list._id }, { session }).exec();
     await Reminder.deleteMany({ listId: list._id }, { session }).exec();
+    await ListManager.deleteMany({ listId: list._id }, { session }).exec();
     return 'deleted';
   });
 }
@@ -131,11 +139,11 @@ export function deleteListOf(ownerId: string, id: string): Promise<DeleteListOut
 export type ReorderOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden' | 'archived' | 'mismatch';
 
 /** Sets a list's order; `ids` must be exactly its products' ids (checked inside the transaction). */
-export function reorderList(ownerId: string, id: string, ids: string[]): Promise<ReorderOutcome> {
+export function reorderList(userId: string, id: string, ids: string[]): Promise<ReorderOutcome> {
   return atomically(async (session) => {
     const list = await ProductList.findById(id).session(session).lean().exec();
     if (!list) return 'not_found';
-    if (list.ownerId !== ownerId) return 'forbidden';
+    if (!isKeeper(list, userId)) return 'forbidden';
     if (list.archived) return 'archived';
     const products = await Product.find({ listId: list._id }, { _id: 1 }).session(session).lean().exec();
     const actual = new Set(products.map((p) => String(p._id)));
@@ -153,11 +161,11 @@ export type MoveListOutcome = { list: ProductListDoc } | 'not_found' | 'forbidde
  * new id with everything else unchanged (name, order, dates), its products and everyone's
  * favorites of it follow. The old id then names nothing.
  */
-export function moveListToNewId(ownerId: string, id: string): Promise<MoveListOutcome> {
+export function moveListToNewId(userId: string, id: string): Promise<MoveListOutcome> {
   return atomically(async (session) => {
     const list = await ProductList.findById(id).session(session).lean().exec();
     if (!list) return 'not_found';
-    if (list.ownerId !== ownerId) return 'forbidden';
+    if (!isKeeper(list, userId)) return 'forbidden';
     const moved = { ...list, _id: randomListId() };
     // Deleted first: the default-list marker is unique and the copy carries it.
     await ProductList.deleteOne({ _id: list._id }, { session }).exec();
@@ -165,6 +173,7 @@ export function moveListToNewId(ownerId: string, id: string): Promise<MoveListOu
     await Product.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     await Favorite.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     await Reminder.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
+    await ListManager.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     return { list: moved as ProductListDoc };
   });
 }

@@ -57,10 +57,18 @@ const productListSchema = new Schema(
      * read of the list only while this is the version it cached, so no copy answers a stale list.
      */
     readVersion: { type: Number, default: 0 },
+    /**
+     * People (auth user ids) who keep the list with its owner, having accepted an invitation
+     * (data/managers). Every authorization reads it from the list itself, so a removal holds at once.
+     */
+    managerIds: { type: [String], default: [] },
+    /** Who receives the gifts: `me` (the owner), `someone-else` or `us` (@wishlist/contracts `ListRecipient`). */
+    recipient: { type: String, default: 'me' },
   },
   { timestamps: true },
 );
 productListSchema.index({ ownerId: 1, createdAt: 1 });
+productListSchema.index({ managerIds: 1 });
 // The reminder sweep's lookup (`reminderDueAt <= now`). Not partial: an engine that plans no
 // partial index would scan every list instead. Nulls sort apart from dates, so the range stays
 // as selective as a partial index would make it.

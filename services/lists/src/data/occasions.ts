@@ -1,5 +1,6 @@
 import { REMINDER_DAYS_BEFORE, utcDay } from '@wishlist/contracts';
 import { atomically, ProductList, type ProductListDoc } from './models';
+import { isKeeper } from '../domain/keepers';
 
 /**
  * When the reminder of an occasion on `eventDate` falls due: 00:00 UTC, REMINDER_DAYS_BEFORE days
@@ -15,6 +16,7 @@ export interface ListChange {
   name?: string;
   eventDate?: string | null;
   archived?: boolean;
+  recipient?: string;
 }
 
 export type ChangeListOutcome = { list: ProductListDoc } | 'not_found' | 'forbidden' | 'last_list';
@@ -25,13 +27,16 @@ export type ChangeListOutcome = { list: ProductListDoc } | 'not_found' | 'forbid
  * owner's other active lists are written in the same transaction, so that two concurrent
  * archivings (or an archiving and a deletion) cannot both pass that check.
  */
-export function changeList(ownerId: string, id: string, change: ListChange, now: Date): Promise<ChangeListOutcome> {
+export function changeList(userId: string, id: string, change: ListChange, now: Date): Promise<ChangeListOutcome> {
   return atomically(async (session) => {
     const list = (await ProductList.findById(id).session(session).lean().exec()) as ProductListDoc | null;
     if (!list) return 'not_found';
-    if (list.ownerId !== ownerId) return 'forbidden';
+    if (!isKeeper(list, userId)) return 'forbidden';
+    // The owner's lists decide whether this one may be archived, whoever of its keepers asks.
+    const ownerId = list.ownerId;
     const set: Record<string, unknown> = {};
     if (change.name !== undefined) set.name = change.name;
+    if (change.recipient !== undefined) set.recipient = change.recipient;
     if (change.eventDate !== undefined && change.eventDate !== (list.eventDate ?? null)) {
       set.eventDate = change.eventDate;
       set.reminderDueAt = reminderDueAt(change.eventDate, now);

@@ -1,5 +1,6 @@
 import type mongoose from 'mongoose';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
+import { isKeeper } from '../domain/keepers';
 
 export interface ProductValues {
   name: string;
@@ -45,11 +46,13 @@ export interface InsertCaps {
  * of them is retried, and its retry counts the other's product. Only a deletion of that oldest
  * list racing with the adds can let a few through, never more than the adds in flight.
  */
-export function insertProduct(ownerId: string, listId: string, values: ProductValues, caps: InsertCaps): Promise<InsertOutcome> {
+export function insertProduct(userId: string, listId: string, values: ProductValues, caps: InsertCaps): Promise<InsertOutcome> {
   return atomically(async (session) => {
     const list = await ProductList.findById(listId).session(session).lean().exec();
     if (!list) return 'list_gone';
-    if (list.ownerId !== ownerId) return 'forbidden';
+    if (!isKeeper(list, userId)) return 'forbidden';
+    // A manager's product belongs to the list's owner: counted in the owner's account, erased with it.
+    const ownerId = list.ownerId;
     if (list.archived) return 'archived';
     if ((list.productIds?.length ?? 0) >= caps.maxPerList) return 'list_full';
     const guard = await ProductList.findOne({ ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).session(session).lean().exec();
@@ -146,9 +149,9 @@ function updateOnce(
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
     if (!product || (options.expectListId && String(product.listId) !== options.expectListId)) return 'not_found';
-    if (product.ownerId !== ownerId) return 'forbidden';
     // Read in the transaction, so that an archiving of the list committed meanwhile makes this retry.
-    const source = await ProductList.findById(product.listId, { archived: 1 }).session(session).lean().exec();
+    const source = await ProductList.findById(product.listId, { archived: 1, ownerId: 1, managerIds: 1 }).session(session).lean().exec();
+    if (!(source ? isKeeper(source, ownerId) : product.ownerId === ownerId)) return 'forbidden';
     const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
     if (source?.archived && (moving || !onlyReceived(change))) return 'archived';
     const giftProblem = groupGiftProblem(product, change, options.groupGiftMinPrice ?? 0);
@@ -173,10 +176,11 @@ function updateOnce(
     if (options.targetListId && options.targetListId !== String(product.listId)) {
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
       if (!target) return 'target_gone';
-      if (target.ownerId !== ownerId) return 'target_forbidden';
+      if (!isKeeper(target, ownerId)) return 'target_forbidden';
       if (target.archived) return 'archived';
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       set.listId = target._id;
+      set.ownerId = target.ownerId;
     }
     const updated = await Product.findOneAndUpdate(guard, { $set: set }, { returnDocument: 'after', session }).lean().exec();
     if (!updated) throw unitsRaced();
@@ -194,8 +198,8 @@ export function deleteProduct(ownerId: string, id: string, expectListId?: string
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
     if (!product || (expectListId && String(product.listId) !== expectListId)) return 'not_found';
-    if (product.ownerId !== ownerId) return 'forbidden';
-    const list = await ProductList.findById(product.listId, { archived: 1 }).session(session).lean().exec();
+    const list = await ProductList.findById(product.listId, { archived: 1, ownerId: 1, managerIds: 1 }).session(session).lean().exec();
+    if (!(list ? isKeeper(list, ownerId) : product.ownerId === ownerId)) return 'forbidden';
     if (list?.archived) return 'archived';
     await Product.deleteOne({ _id: product._id }, { session }).exec();
     await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();

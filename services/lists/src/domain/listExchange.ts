@@ -1,4 +1,5 @@
 import { HttpError } from '@wishlist/service-kit';
+import { isKeeper } from './keepers';
 import { LIST_NAME_MAX_LENGTH, listNameSchema, type ProductListData } from '@wishlist/contracts';
 import { findList, productsOfLists } from '../data/lists';
 import { insertImportedList } from '../data/imports';
@@ -27,7 +28,7 @@ export interface ExportFile {
 export async function exportList(userId: string, id: string, format: FileFormat, now = new Date()): Promise<ExportFile> {
   if (!isObjectId(id)) throw listNotFound();
   const list = await findList(id);
-  if (!list || list.ownerId !== userId) throw listNotFound();
+  if (!list || !isKeeper(list, userId)) throw listNotFound();
   // Before a surprise's reveal the file says nothing of offers either.
   const hidden = hiddenFromOwner(list);
   const products = orderProducts(list, await productsOfLists([list._id]))

@@ -30,8 +30,15 @@ export function jsonBody(value: unknown): JsonBody {
  * each list has a generation, bumped by invalidation, and a read stores its answer only when the
  * generation it saw before querying is still current.
  */
+/** Who keeps a cached list: the owner reads the owner's view of it; a manager is answered from the database. */
+export interface CachedKeepers {
+  ownerId: string;
+  managerIds: readonly string[];
+}
+
 interface Entry {
   ownerId: string;
+  managerIds: readonly string[];
   version: number;
   expires: number;
   list: ProductListData;
@@ -76,22 +83,24 @@ export class ListReadCache {
       this.entries.delete(id);
       return undefined;
     }
+    if (viewerId !== undefined && entry.managerIds.includes(viewerId)) return undefined;
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const now = new Date(this.now());
     // The owner's view changes at the reveal: each side of it is its own body.
     const key = !owner ? 'other' : giftsHidden(entry.list, now) ? 'ownerHidden' : 'owner';
-    return (entry.bodies[key] ??= jsonBody({ data: listViewFor(entry.list, owner, now) }));
+    return (entry.bodies[key] ??= jsonBody({ data: listViewFor(entry.list, owner ? 'owner' : null, now) }));
   }
 
   snapshot(id: string): Snapshot {
     return { global: this.global, list: this.generations.get(id) ?? 0 };
   }
 
-  /** Stores what a read found (the list at `version`, whole: `fullListData`), unless this process changed it since `seen` was taken. */
-  store(id: string, ownerId: string, list: ProductListData, seen: Snapshot, version: number): void {
+  /** Stores what a read found (the list at `version`), unless this process changed it since `seen` was taken. */
+  store(id: string, keepers: string | CachedKeepers, list: ProductListData, seen: Snapshot, version: number): void {
+    const { ownerId, managerIds } = typeof keepers === 'string' ? { ownerId: keepers, managerIds: [] } : keepers;
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { ownerId, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
+    this.entries.set(id, { ownerId, managerIds, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
   }
 
   invalidate(...ids: (string | undefined)[]): void {

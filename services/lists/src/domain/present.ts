@@ -1,8 +1,9 @@
-import { giftsHidden, type ProductData, type ProductListData } from '@wishlist/contracts';
+import { giftsHidden, type KeeperRole, type ProductData, type ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
 import { productPictureOf } from '../images/sign';
 import { priceWatchFacts } from '../priceWatch/present';
 import { hiddenFromOwner, surpriseFieldsOf, withoutOffers } from './surprise';
+import { keeperRole, recipientOf } from './keepers';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -81,23 +82,29 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
   return out;
 }
 
-/** A list with everything stored of it (the owner's fields, offers shown): what the read cache holds. */
+/** A list with everything stored of it (the keepers' fields, offers shown): what the read cache holds. */
 export function fullListData(list: ProductListDoc, products: ProductDoc[]): ProductListData {
-  return { id: String(list._id), name: list.name, isOwner: true, ...occasionOf(list), products: orderProducts(list, products).map(toProductData) };
+  return { id: String(list._id), name: list.name, isOwner: true, recipient: recipientOf(list), ...occasionOf(list), products: orderProducts(list, products).map(toProductData) };
 }
 
 /**
- * One viewer's view of a whole list: the owner's without offers before a surprise's reveal, a
- * visitor's without the owner's own marks and reveal settings (visitors see what is taken).
+ * One viewer's view of a whole list. A keeper's (`isOwner` true for every keeper: they change it
+ * as its owner does; `isManager` for those who are not its owner) is without offers before a
+ * surprise's reveal (a list for someone else hides nothing from its keepers: they answer its
+ * offers); a visitor's is without the keepers' own marks, reveal settings and recipient (visitors
+ * see what is taken).
  */
-export function listViewFor(list: ProductListData, isOwner: boolean, now = new Date()): ProductListData {
-  if (isOwner) return { ...list, isOwner, products: giftsHidden(list, now) ? list.products.map(withoutOffers) : list.products };
-  const { revealAt: _ownerOnly, revealed: _alsoOwnerOnly, ...rest } = list;
-  return { ...rest, isOwner, products: list.products.map(forVisitor) };
+export function listViewFor(list: ProductListData, role: KeeperRole | null, now = new Date()): ProductListData {
+  if (role) {
+    const { isManager: _asStored, ...kept } = list;
+    return { ...kept, isOwner: true, ...(role === 'manager' ? { isManager: true as const } : {}), products: giftsHidden(list, now) ? list.products.map(withoutOffers) : list.products };
+  }
+  const { revealAt: _ownerOnly, revealed: _alsoOwnerOnly, recipient: _keepersOnly, isManager: _notTheirs, ...rest } = list;
+  return { ...rest, isOwner: false, products: list.products.map(forVisitor) };
 }
 
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
-  return listViewFor(fullListData(list, products), viewerId !== undefined && viewerId === list.ownerId);
+  return listViewFor(fullListData(list, products), keeperRole(list, viewerId));
 }
 
 /** Groups products by list id. */
@@ -123,6 +130,16 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
     const p = byId.get(String(id));
     return p ? [toProductData(p)] : [];
   });
-  const shown = hiddenFromOwner(list) ? products.map(withoutOffers) : products;
-  return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products: shown };
+  const role = keeperRole(list, viewerId);
+  const shown = role && hiddenFromOwner(list) ? products.map(withoutOffers) : products;
+  return {
+    id: String(list._id),
+    name: list.name,
+    isOwner: role !== null,
+    ...(role === 'manager' ? { isManager: true as const } : {}),
+    ...(role ? { recipient: recipientOf(list) } : {}),
+    productCount: order.length,
+    ...occasionOf(list),
+    products: shown,
+  };
 }

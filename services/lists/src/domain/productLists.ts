@@ -3,6 +3,7 @@ import {
   createProductListRequestSchema,
   listOccasionChangeSchema,
   listOccasionCreateSchema,
+  listRecipientFieldSchema,
   updateProductListRequestSchema,
   type ProductListData,
 } from '@wishlist/contracts';
@@ -15,6 +16,7 @@ import {
   insertList,
   isErased,
   leadingProductsOfLists,
+  listsManagedBy,
   listsOfOwner,
   moveListToNewId,
   productsOfLists,
@@ -29,6 +31,7 @@ import { jsonBody, listReadCache, type JsonBody } from './listReadCache';
 import { listsChanged } from './listVersions';
 import { byList, fullListData, isObjectId, toListData, toListPreview } from './present';
 import { setListSurprise, surpriseChangeIn } from './surprise';
+import { isKeeper } from './keepers';
 
 /** Name of the list made for a person who has none, in their language. */
 export const DEFAULT_LIST_NAMES = { en: 'My wish list', fr: "Ma liste d’envies" } as const;
@@ -81,7 +84,8 @@ async function withPreviews(all: ProductListDoc[], viewerId: string, summary: bo
 export async function listsOf(identity: Identity, { summary = false }: { summary?: boolean } = {}): Promise<ProductListData[]> {
   const ownerId = identity.userId;
   let lists = await listsOfOwner(ownerId);
-  if (lists.length > 0) return withPreviews(lists, ownerId, summary);
+  // The lists the person keeps with their owners come after their own (the first list stays theirs).
+  if (lists.length > 0) return withPreviews([...lists, ...(await listsManagedBy(ownerId))], ownerId, summary);
   if (await isErased(ownerId)) throw accountGone();
   await insertDefaultList(ownerId, DEFAULT_LIST_NAMES[identity.lang ?? 'en'] ?? DEFAULT_LIST_NAMES.en);
   // An erasure that ran between the check and the insert: undo the insert.
@@ -90,7 +94,7 @@ export async function listsOf(identity: Identity, { summary = false }: { summary
     throw accountGone();
   }
   lists = await listsOfOwner(ownerId);
-  return withPreviews(lists, ownerId, summary);
+  return withPreviews([...lists, ...(await listsManagedBy(ownerId))], ownerId, summary);
 }
 
 /**
@@ -115,16 +119,16 @@ export async function readListBody(id: string, viewerId: string | undefined): Pr
   const products = await productsOfLists([list._id]);
   const version = list.readVersion ?? 0;
   // Stored as the owner sees it; the cache answers each viewer their own view of it.
-  listReadCache.store(id, list.ownerId, fullListData(list, products), seen, version);
+  listReadCache.store(id, { ownerId: list.ownerId, managerIds: list.managerIds ?? [] }, fullListData(list, products), seen, version);
   return listReadCache.read(id, viewerId, version) ?? jsonBody({ data: toListData(list, products, viewerId) });
 }
 
-/** The caller's own list, or 404 (unknown) / 403 (someone else's). */
+/** A list the caller keeps (owner or manager), or 404 (unknown) / 403 (someone else's). */
 export async function ownedList(userId: string, id: string): Promise<ProductListDoc> {
   if (!isObjectId(id)) throw listNotFound();
   const list = await findList(id);
   if (!list) throw listNotFound();
-  if (list.ownerId !== userId) throw notYourList();
+  if (!isKeeper(list, userId)) throw notYourList();
   return list;
 }
 
@@ -132,12 +136,13 @@ export async function createList(userId: string, body: unknown): Promise<Product
   const { name } = parseFields(createProductListRequestSchema, body);
   const { eventDate } = parseFields(listOccasionCreateSchema, body);
   const surprise = surpriseChangeIn(body as Record<string, unknown>) ?? {};
+  const { recipient } = parseFields(listRecipientFieldSchema, body);
   await assertNotErased(userId);
   if ((await countListsOfOwner(userId)) >= MAX_LISTS_PER_OWNER) {
     throw HttpError.unprocessable({ name: 'too-many-lists' }, `You can own at most ${MAX_LISTS_PER_OWNER} lists.`);
   }
   const occasion = eventDate ? { eventDate, reminderDueAt: reminderDueAt(eventDate, new Date()) } : {};
-  return toListData(await insertList(userId, name, { ...occasion, ...surprise }), [], userId);
+  return toListData(await insertList(userId, name, { ...occasion, ...surprise, ...(recipient ? { recipient } : {}) }), [], userId);
 }
 
 /**
@@ -149,15 +154,16 @@ export async function updateList(userId: string, id: string, body: Record<string
   const given = (key: string) => body[key] !== undefined;
   const priceAlerts = priceAlertsIn(body);
   const surprise = surpriseChangeIn(body);
-  if ((priceAlerts !== undefined || surprise !== undefined) && !given('name') && !given('eventDate') && !given('archived')) {
+  const { recipient } = parseFields(listRecipientFieldSchema, body);
+  if ((priceAlerts !== undefined || surprise !== undefined) && !given('name') && !given('eventDate') && !given('archived') && !given('recipient')) {
     if (priceAlerts !== undefined) await setListPriceAlerts(owned._id, priceAlerts);
     if (surprise) await setListSurprise(owned._id, surprise);
     await listsChanged(id);
     return toListData({ ...owned, ...(priceAlerts !== undefined ? { priceAlerts } : {}), ...surprise }, await productsOfLists([owned._id]), userId);
   }
-  const name = given('name') || !(given('eventDate') || given('archived')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
+  const name = given('name') || !(given('eventDate') || given('archived') || given('recipient')) ? parseFields(updateProductListRequestSchema, body).name : undefined;
   const { eventDate, archived } = parseFields(listOccasionChangeSchema, body);
-  const outcome = await changeList(userId, id, { name, eventDate, archived }, new Date());
+  const outcome = await changeList(userId, id, { name, eventDate, archived, recipient }, new Date());
   await listsChanged(id);
   if (outcome === 'not_found') throw listNotFound();
   if (outcome === 'forbidden') throw notYourList();

@@ -16,7 +16,7 @@ import {
   type ProductData,
 } from '@wishlist/contracts';
 import { z } from 'zod';
-import { findList, listsOfOwner, productsOfLists } from '../data/lists';
+import { findList, listsManagedBy, listsOfOwner, productsOfLists } from '../data/lists';
 import {
   deleteProduct as deleteProductRecord,
   findProduct,
@@ -193,7 +193,7 @@ export async function deleteProductInList(userId: string, listId: string, produc
 
 /** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
 export async function productsOf(userId: string): Promise<ProductData[]> {
-  const lists = await listsOfOwner(userId);
+  const lists = [...(await listsOfOwner(userId)), ...(await listsManagedBy(userId))];
   const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
   return lists.flatMap((l) => {
     const shown = orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData);

@@ -32,7 +32,7 @@ describe('GET /api/product-lists', () => {
     const id = userId();
     const first = await request(app).get('/api/product-lists').set(await as(id));
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: [{ id: expect.any(String), name: 'My wish list', isOwner: true, productCount: 0, eventDate: null, archived: false, priceAlerts: true, products: [] }] });
+    expect(first.body).toEqual({ data: [{ id: expect.any(String), name: 'My wish list', isOwner: true, recipient: 'me', productCount: 0, eventDate: null, archived: false, priceAlerts: true, products: [] }] });
     const again = await request(app).get('/api/product-lists').set(await as(id));
     expect(again.body.data).toEqual(first.body.data);
   });
@@ -94,7 +94,7 @@ describe('POST /internal/users/:userId/erase', () => {
 
     const erased = await request(app).post(`/internal/users/${gone}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 0, reminders: 0, priceAlerts: 0, products: 0, lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { managers: 0, favorites: 0, reminders: 0, priceAlerts: 0, products: 0, lists: 1 } });
     const again = await request(app).post(`/internal/users/${gone}/erase`).set(await fromService('auth'));
     expect(again.status).toBe(200);
     expect(again.body.data.deleted.lists).toBe(0);

@@ -35,6 +35,9 @@ import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } 
 import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, listsQuery, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 import { priceWatchRoutes } from './priceWatch';
+import { managerRoutes } from '../managers/routes';
+import { createInvitationSender, type InvitationSender } from '../managers/sender';
+import { keepersOf } from '../managers/internal';
 import { createPriceAlertSender, type PriceAlertSender } from '../priceWatch/alerts';
 import { createPriceWatchJob, priceWatchRunBudgetMs, type PriceWatchJob } from '../priceWatch/job';
 import { pagePriceReader } from '../priceWatch/pagePrice';
@@ -77,6 +80,8 @@ function sendUnsubscribe(req: Request, res: Response, state: UnsubscribeState): 
 
 export interface ListsService extends Service {
   reminders: ReminderSweeper;
+  /** Invitations to keep a list: sends the mails due (also after each invitation, and on each sweep). */
+  invitations: InvitationSender;
   /** Price watch: one run of its job (`run`), the owner's check; `priceAlerts.deliver` sends the mails due. */
   priceWatch: PriceWatch;
   priceAlerts: PriceAlertSender;
@@ -104,6 +109,7 @@ export function createListsService(
   // A change that can make a reminder due (a date, a restore, a new follower) sweeps at once in a
   // started service rather than at the next interval; the sweep's claims keep it to one mail.
   let remindersChanged: () => void = () => undefined;
+  let invitationsDue: () => Promise<void> = async () => undefined;
   const service = createService({
     name: 'lists',
     config,
@@ -233,6 +239,16 @@ export function createListsService(
         sendUnsubscribe(req, res, await unsubscribe(param(req, 'token')));
       });
 
+      // The people who keep a list with its owner, and the invitation link
+      const inviteRate = createRateLimit({
+        name: 'manager-invitations-per-account',
+        windowMs: config.productCreationWindowMs,
+        limit: 30,
+        key: (req) => `invitations:${userOf(req)}`,
+        message: 'You sent many invitations in a short time. Wait a few minutes, then invite this person again.',
+      });
+      managerRoutes(router, { missRate, inviteRate, afterInvite: () => invitationsDue() });
+
       // Price watch: the owner's check, favorites' opt-in, the alert mail's opt-out
       priceWatchRoutes(router, { config, watch: priceWatch, missRate, afterCheck: () => alertsQueued() });
 
@@ -256,10 +272,14 @@ export function createListsService(
         const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
         res.json({ data: { released: await release(ids, offeringId) } });
       });
+      router.get('/internal/product-lists/:id/keepers', offers, async (req, res) => {
+        res.json({ data: await keepersOf(param(req, 'id')) });
+      });
 
       // Internal: the auth service (account erasure)
       router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams }), async (req, res) => {
-        const deleted = await eraseUser((req.params as { userId: string }).userId);
+        const email = (req.body as { email?: unknown } | undefined)?.email;
+        const deleted = await eraseUser((req.params as { userId: string }).userId, new Date(), typeof email === 'string' ? email : undefined);
         res.json({ data: { erased: true, deleted } });
       });
     },
@@ -271,6 +291,12 @@ export function createListsService(
   const priceAlerts = createPriceAlertSender({ users, mailer, publicUrl: config.publicUrl, logger: service.logger, now: deps.now });
   const priceJob = createPriceWatchJob({ config, watch: priceWatch, alerts: priceAlerts, logger: service.logger });
   alertsQueued = priceJob.alertsQueued;
+  const invitations = createInvitationSender({ users, mailer, publicUrl: config.publicUrl, logger: service.logger, now: deps.now });
+  invitationsDue = () =>
+    invitations.deliver().then(
+      () => undefined,
+      (err) => service.logger.error({ err }, 'invitation mails failed'),
+    );
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let again = false;
@@ -281,8 +307,7 @@ export function createListsService(
       again = true;
       return;
     }
-    running = reminders
-      .sweep()
+    running = Promise.all([reminders.sweep(), invitations.deliver()])
       .catch((err) => service.logger.error({ err }, 'reminder sweep failed'))
       .finally(() => {
         running = undefined;
@@ -298,6 +323,7 @@ export function createListsService(
   return {
     ...service,
     reminders,
+    invitations,
     priceWatch,
     priceAlerts,
     priceJob,

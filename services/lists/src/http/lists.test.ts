@@ -26,6 +26,7 @@ describe('GET /api/product-lists (own lists with products)', () => {
         id: me.defaultListId,
         name: 'My wish list',
         isOwner: true,
+        recipient: 'me',
         productCount: 1,
         eventDate: null,
         archived: false,
@@ -52,7 +53,7 @@ describe('GET /api/product-lists (own lists with products)', () => {
           },
         ],
       },
-      { id: second, name: 'Birthday', isOwner: true, productCount: 1, eventDate: null, archived: false, priceAlerts: true, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
+      { id: second, name: 'Birthday', isOwner: true, recipient: 'me', productCount: 1, eventDate: null, archived: false, priceAlerts: true, products: [expect.objectContaining({ id: b, price: null, productListId: second })] },
     ]);
   });
 });
@@ -64,7 +65,7 @@ describe('GET /api/product-lists?summary=1 (names and counts)', () => {
     const full = await api().get('/api/product-lists').set(me.headers);
     const res = await api().get('/api/product-lists?summary=1').set(me.headers);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ id: me.defaultListId, name: 'My wish list', isOwner: true, productCount: 8, eventDate: null, archived: false, priceAlerts: true, products: [] }]);
+    expect(res.body.data).toEqual([{ id: me.defaultListId, name: 'My wish list', isOwner: true, recipient: 'me', productCount: 8, eventDate: null, archived: false, priceAlerts: true, products: [] }]);
     expect(res.text.length * 10).toBeLessThan(full.text.length);
     const plain = await api().get('/api/product-lists?summary=0').set(me.headers);
     expect(plain.body).toEqual(full.body);
@@ -91,7 +92,7 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     const theirs = await api().get(`/api/product-lists/${owner.defaultListId}`).set(other.headers);
     // The owner's own mark (received) is the one thing visitors do not see.
     const ownerOnly = ({ received: _received, ...rest }: { received?: boolean }) => rest;
-    expect(theirs.body.data).toEqual({ ...mine.body.data, isOwner: false, products: mine.body.data.products.map(ownerOnly) });
+    expect(theirs.body.data).toEqual({ ...mine.body.data, isOwner: false, recipient: undefined, products: mine.body.data.products.map(ownerOnly) });
     const anonymous = await api().get(`/api/product-lists/${owner.defaultListId}`);
     expect(anonymous.status).toBe(200);
     expect(anonymous.body.data.isOwner).toBe(false);
@@ -164,7 +165,7 @@ describe('POST /api/product-lists', () => {
     const me = await person();
     const res = await api().post('/api/product-lists').set(me.headers).send({ name: '  Christmas  ' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, eventDate: null, archived: false, priceAlerts: true, products: [] });
+    expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Christmas', isOwner: true, recipient: 'me', eventDate: null, archived: false, priceAlerts: true, products: [] });
     const all = await api().get('/api/product-lists').set(me.headers);
     expect(all.body.data.map((l: { name: string }) => l.name)).toEqual(['My wish list', 'Christmas']);
   });
@@ -342,13 +343,13 @@ describe('account erasure', () => {
     const { fromService } = await import('../test-support/harness');
     const erased = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
     expect(erased.status).toBe(200);
-    expect(erased.body.data).toEqual({ erased: true, deleted: { favorites: 2, reminders: 0, priceAlerts: 0, products: 1, lists: 1 } });
+    expect(erased.body.data).toEqual({ erased: true, deleted: { managers: 0, favorites: 2, reminders: 0, priceAlerts: 0, products: 1, lists: 1 } });
     expect((await api().get('/api/favorites').set(kept.headers)).body.data).toEqual([]);
     expect((await api().get(`/api/product-lists/${gone.defaultListId}`)).status).toBe(404);
     // Writes still in flight with the erased identity create nothing.
     expect((await api().post('/api/product-lists').set(await as(gone.id)).send({ name: 'x' })).status).toBe(401);
     expect((await api().put(`/api/favorites/${kept.defaultListId}`).set(await as(gone.id))).status).toBe(401);
     const again = await api().post(`/internal/users/${gone.id}/erase`).set(await fromService('auth'));
-    expect(again.body.data.deleted).toEqual({ favorites: 0, reminders: 0, priceAlerts: 0, products: 0, lists: 0 });
+    expect(again.body.data.deleted).toEqual({ managers: 0, favorites: 0, reminders: 0, priceAlerts: 0, products: 0, lists: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import { createRateLimit, HttpError, requireIdentity } from '@wishlist/service-kit';
+import { isKeeper } from '../domain/keepers';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import mongoose from 'mongoose';
 import type { ListsConfig } from '../config';
@@ -49,9 +50,9 @@ export function priceWatchRoutes(
     const id = param(req, 'id');
     const product = isObjectId(id) ? await findProduct(id) : null;
     if (!product) throw productNotFound();
-    if (product.ownerId !== req.identity!.userId) throw notYourList();
     const list = await findList(String(product.listId));
     if (!list) throw listNotFound();
+    if (!isKeeper(list, req.identity!.userId)) throw notYourList();
     if (list.archived) throw listArchived();
     const reading = await watch.checkNow(product, 2 * config.priceWatchShopIntervalMs);
     if (reading.outcome === 'shop-busy') {

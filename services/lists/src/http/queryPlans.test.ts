@@ -89,6 +89,10 @@ describe('query plans of the per-request paths', () => {
     await mongoose.connection.db!.collection('pricealerts').insertMany(
       others.map((p, i) => ({ userId: p.id, day: `2030-01-0${i + 1}`, listId: new mongoose.Types.ObjectId(), productId: new mongoose.Types.ObjectId(), oldPrice: 1000, newPrice: 800, state: 'sent', attempts: 1, nextAttemptAt: sentAt, tokenHashes: [], lang: 'en', sentAt })),
     );
+    // Others' keepers of others' lists: erasure must find mine by index.
+    await mongoose.connection.db!.collection('listmanagers').insertMany(
+      others.map((p, i) => ({ listId: new mongoose.Types.ObjectId(p.defaultListId), email: `k${i}@mail.example`, invitedBy: p.id, userId: others[(i + 1) % others.length].id, expiresAt: sentAt, state: 'sent', attempts: 1, nextAttemptAt: sentAt, tokenHashes: [] })),
+    );
     // Accounts erased before: the marker of each stays.
     for (let i = 0; i < 3; i++) expect((await api().post(`/internal/users/${new mongoose.Types.ObjectId().toHexString()}/erase`).set(await fromService('auth'))).status).toBe(200);
     const found = await scans(async () => {

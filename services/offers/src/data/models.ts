@@ -10,7 +10,7 @@ export type OfferingState = (typeof OFFERING_STATES)[number];
  */
 export const CONFIRMED_STATES = ['pending', 'address-given', 'refused', 'withdrawn'] as const;
 /** The mails an offering still owes (removed once sent; retried by the sweep meanwhile). */
-export const MAIL_KINDS = ['owner-offer', 'giver-confirmation', 'giver-address', 'giver-refused', 'owner-withdrawn', 'pledgers-complete'] as const;
+export const MAIL_KINDS = ['owner-offer', 'keepers-offer', 'giver-confirmation', 'giver-address', 'giver-refused', 'owner-withdrawn', 'pledgers-complete'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A product as it was when it was offered (the owner reads the offer even if it changes later). */

@@ -90,7 +90,7 @@ export function createConfirmations(deps: {
         const retryAt = new Date(at.getTime() + deps.retryDelayMs);
         for (const o of await unconfirmedBasket(doc.basketId)) {
           if (!codeMatches(code, o.codeHashes ?? [])) continue;
-          const mails = o._id === doc._id ? (['owner-offer', 'giver-confirmation'] as const) : (['owner-offer'] as const);
+          const mails = o._id === doc._id ? (['owner-offer', 'keepers-offer', 'giver-confirmation'] as const) : (['owner-offer', 'keepers-offer'] as const);
           if (await confirm(o._id, at, [...mails], retryAt)) moved.push(o._id);
         }
         if (moved.length > 0) log?.info({ offeringIds: moved }, 'offer confirmed by the giver');

@@ -5,9 +5,10 @@ import type { MailKind, OfferingDoc } from '../data/models';
 import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMail, ownerWithdrawnMail, type WithdrawalLink } from './offeringMailer';
 import { pledgersOf } from '../data/pledges';
 import { forEveryone, pledgersCompleteMail } from './pledgeMailer';
-import type { UsersApi } from './upstreams';
+import type { ListsApi, UsersApi } from './upstreams';
 import { productsHiddenAt, revealsAt } from './surprise';
 import { ownerSurpriseOfferMail, ownerSurpriseWithdrawnMail } from './surpriseMailer';
+import { answeringManagers, listOf } from './keepers';
 
 const MAX_MAIL_ATTEMPTS = 8;
 /** First retry delay of a mail that could not be sent (doubling at each attempt). */
@@ -17,6 +18,8 @@ const MAIL_ROUNDS = 3;
 
 /** The mails an offering owes (`mailsDue`), made and sent exactly once across the service's copies. */
 export function createDueMails(deps: {
+  /** Who keeps a list (the offer's mail to its managers); without it, only the owner is told. */
+  lists?: ListsApi;
   users: UsersApi;
   mailer: Mailer;
   publicUrl: string;
@@ -84,6 +87,24 @@ export function createDueMails(deps: {
           isExpectingAddress: doc.isExpectingAddress,
           products: doc.products,
         });
+      }
+      case 'keepers-offer': {
+        // The managers who answer the list's offers (a list for someone else, a couple's list): one
+        // mail to all of them, in each one's language, so that it goes once under the lease.
+        const listId = listOf(doc);
+        if (!deps.lists || !doc.ownerId || doc.state === 'withdrawn' || !listId) return null;
+        const managers = answeringManagers(doc, await deps.lists.keepers(listId));
+        const contacts = (await Promise.all(managers.map((id) => deps.users.contact(id)))).flatMap((c) => (c ? [c] : []));
+        if (contacts.length === 0) return null;
+        const surprise = doc.surpriseLists ?? [];
+        // A couple's surprise list: its managers receive too, so their mail names no product either.
+        const hidden = productsHiddenAt(surprise, now());
+        const offer = { to: '', publicUrl: deps.publicUrl, offeringId: doc._id, offererIdentity: doc.offererIdentity, offererMessage: doc.offererMessage, isExpectingAddress: doc.isExpectingAddress };
+        return forEveryone(contacts, (lang) =>
+          hidden
+            ? ownerSurpriseOfferMail({ ...offer, lang, listNames: doc.products.map((p) => p.listName ?? ''), revealsAt: revealsAt(surprise, now()) })
+            : ownerOfferMail({ ...offer, lang, products: doc.products }),
+        );
       }
       case 'giver-confirmation': {
         if (!doc.offererEmail) return null;

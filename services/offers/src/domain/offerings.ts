@@ -25,6 +25,7 @@ import { releaseProducts } from './release';
 import { createWithdrawals } from './withdrawal';
 import { currentSurprise, hiddenView, surpriseSnapshot } from './surprise';
 import type { ListedProduct, ListsApi, UsersApi } from './upstreams';
+import { ownerToActAs } from './keepers';
 
 /**
  * 409 `already_offered`: some products are offered already, were just taken by someone else, or
@@ -126,6 +127,7 @@ export function createOfferingService(deps: {
   const now = deps.now ?? (() => new Date());
   const log = deps.logger;
   const mails = createDueMails({
+    lists: deps.lists,
     users: deps.users,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
@@ -277,7 +279,7 @@ export function createOfferingService(deps: {
         ? 0
         : challenge
           ? await markUnconfirmed(ids, challenge.hash, challenge.expiresAt, at)
-          : await markPending(ids, (id) => (id === ids[0] ? ['owner-offer', 'giver-confirmation'] : ['owner-offer']), at);
+          : await markPending(ids, (id) => (id === ids[0] ? ['owner-offer', 'keepers-offer', 'giver-confirmation'] : ['owner-offer', 'keepers-offer']), at);
       if (moved !== ids.length) {
         await backToCreating(ids);
         await rollBack(drafts);
@@ -294,14 +296,15 @@ export function createOfferingService(deps: {
     readWithdrawal: withdrawals.read,
     withdraw: withdrawals.withdraw,
 
-    /** The owner's view: no product while one of its lists keeps the surprise. */
-    async read(id: string, ownerId: string): Promise<OfferingView> {
-      const doc = await ownedOrThrow(id, ownerId);
+    /** `userId`: the owner, or a manager who answers the list's offers (domain/keepers); no product while one of its lists keeps the surprise. */
+    async read(id: string, userId: string): Promise<OfferingView> {
+      const doc = await ownedOrThrow(id, await ownerToActAs(deps.lists, id, userId));
       return hiddenView(toView(doc), await currentSurprise(deps.lists, doc, log), now());
     },
 
-    /** The owner gives an address: the giver gets it by mail. Only once, only while pending. */
-    async giveAddress(id: string, ownerId: string, address: string): Promise<OfferingView> {
+    /** The owner (or a manager who answers offers) gives an address: the giver gets it by mail. Only once, only while pending. */
+    async giveAddress(id: string, userId: string, address: string): Promise<OfferingView> {
+      const ownerId = await ownerToActAs(deps.lists, id, userId);
       const doc = await answer(id, ownerId, 'address-given', { address, answeredAt: now(), mail: 'giver-address' });
       if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
       await sendDueMailsQuietly(doc._id);
@@ -313,7 +316,8 @@ export function createOfferingService(deps: {
      * then the products' offered flags are cleared; if lists cannot be reached now, the sweep
      * clears them later. The giver is told by mail.
      */
-    async refuse(id: string, ownerId: string): Promise<void> {
+    async refuse(id: string, userId: string): Promise<void> {
+      const ownerId = await ownerToActAs(deps.lists, id, userId);
       const doc = await answer(id, ownerId, 'refused', { answeredAt: now(), mail: 'giver-refused', releasePending: true });
       if (!doc) throw notPending(await ownedOrThrow(id, ownerId));
       await releaseProducts(deps.lists, doc, log, 'offered flags not cleared yet; the sweep will retry');

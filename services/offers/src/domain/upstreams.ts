@@ -38,6 +38,17 @@ function listsTrouble(what: string, status: number): HttpError {
   return HttpError.serviceUnavailable(`The lists service could not ${what} (it answered ${status}). Try again in a moment.`);
 }
 
+/** Who keeps a list, as the lists service tells it (`GET /internal/product-lists/{id}/keepers`). */
+const keepersAnswer = z.object({
+  data: z.object({
+    listId: z.string(),
+    ownerId: z.string(),
+    managerIds: z.array(z.string()).catch([]),
+    recipient: z.enum(['me', 'someone-else', 'us']).catch('me'),
+  }),
+});
+export type ListKeepers = z.output<typeof keepersAnswer>['data'];
+
 /** `archived`: the products are on an archived list (the lists service answered `list_archived`). */
 export type ClaimResult = { ok: true } | { ok: false; conflicts: string[]; archived?: boolean };
 
@@ -48,6 +59,8 @@ export interface ListsApi {
   claim(ids: string[], offeringId: string, quantities?: Record<string, number>): Promise<ClaimResult>;
   /** Gives back whatever units the offering holds on these products. */
   release(ids: string[], offeringId: string): Promise<void>;
+  /** Who keeps the list now (read at each call: a removed manager stops at once); null when it is gone. */
+  keepers(listId: string): Promise<ListKeepers | null>;
 }
 
 export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?: Logger; client?: InternalClient }): ListsApi {
@@ -79,6 +92,14 @@ export function listsApi(baseUrl: string, options: { timeoutMs: number; logger?:
     async release(ids, offeringId) {
       const res = await client.post('/internal/products/release', { ids, offeringId }, { idempotent: true });
       if (res.status !== 200) throw listsTrouble('clear the offered flags', res.status);
+    },
+    async keepers(listId) {
+      if (!/^[0-9a-f]{24}$/i.test(listId)) return null;
+      const res = await client.get(`/internal/product-lists/${listId}/keepers`, { idempotent: true });
+      if (res.status === 404) return null;
+      const parsed = res.status === 200 ? keepersAnswer.safeParse(res.body) : null;
+      if (!parsed?.success) throw listsTrouble('say who keeps the list', res.status);
+      return parsed.data.data;
     },
   };
 }

@@ -62,10 +62,10 @@ describe('POST /internal/users/:userId/erase with the account\'s address', () =>
     h.mailer.failing = true;
     const res = await h.post(offerBody([h.lists.add(ALICE)]), await as(GIVER));
     expect(res.status).toBe(201);
-    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer', 'giver-confirmation']);
+    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer', 'keepers-offer', 'giver-confirmation']);
     // Matched by the address alone (the user id is another one here).
     await erase(BOB, { email: 'Giver@Example.com' }).then((r) => expect(r.status).toBe(200));
-    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer']);
+    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer', 'keepers-offer']);
     h.mailer.failing = false;
     h.clock.advance(60_000);
     await h.offers.offerings.sweep();

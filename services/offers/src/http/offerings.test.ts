@@ -222,7 +222,7 @@ describe('POST /api/offerings', () => {
     h.mailer.failing = true;
     const { id } = await offerToAlice({}, await as(GIVER));
     expect(h.mailer.sent).toHaveLength(0);
-    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer', 'giver-confirmation']);
+    expect((await offeringsInDb())[0].mailsDue).toEqual(['owner-offer', 'keepers-offer', 'giver-confirmation']);
     h.mailer.failing = false;
     await h.offers.offerings.sweep(); // not due yet
     expect(h.mailer.sent).toHaveLength(0);

@@ -93,6 +93,18 @@ export function fakeLists() {
     }
     res.json({ data: { claimed: ids } });
   });
+  // Who keeps a list: set by a test (`keepers`); a list with none set is its products' owner's alone.
+  const keepers = new Map<string, { ownerId: string; managerIds: string[]; recipient: 'me' | 'someone-else' | 'us' }>();
+  app.get('/internal/product-lists/:id/keepers', requireService(['offers']), (req, res) => {
+    const listId = String(req.params.id);
+    const owner = [...products.values()].find((p) => p.productListId === listId)?.ownerId;
+    const kept = keepers.get(listId) ?? (owner ? { ownerId: owner, managerIds: [], recipient: 'me' as const } : undefined);
+    if (!kept) {
+      res.status(404).json({ error: { code: 'list_not_found', message: 'No such list.' } });
+      return;
+    }
+    res.json({ data: { listId, ...kept } });
+  });
   app.post('/internal/products/release', requireService(['offers']), guard('release'), (req, res) => {
     const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
     for (const id of ids) {
@@ -111,6 +123,7 @@ export function fakeLists() {
     products,
     calls,
     control,
+    keepers,
     /** Adds a product of `ownerId` and returns its id. */
     add(ownerId: string, fields: Partial<FakeProduct> = {}): string {
       counter += 1;

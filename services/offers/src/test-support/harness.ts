@@ -120,6 +120,7 @@ export function offersHarness() {
   });
   beforeEach(() => {
     lists.products.clear();
+    lists.keepers.clear();
     lists.calls.length = 0;
     lists.control.fail = [];
     lists.control.claimDelayMs = 0;
