@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProductListData } from '@wishlist/contracts';
-import { forVisitor } from './present';
+import { forVisitors, seesPrivate } from './visibility';
 
 /** A serialized JSON answer and its entity tag, both computed once and served as they are. */
 export interface JsonBody {
@@ -76,8 +76,9 @@ export class ListReadCache {
       return undefined;
     }
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
+    const keeper = seesPrivate(viewerId, entry);
     const key = owner ? 'owner' : 'other';
-    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: owner ? entry.list.products : entry.list.products.map(forVisitor) } }));
+    return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: keeper ? entry.list.products : forVisitors(entry.list.products) } }));
   }
 
   snapshot(id: string): Snapshot {

@@ -2,6 +2,10 @@ import type { ProductData, ProductListData } from '@wishlist/contracts';
 import type { ProductDoc, ProductListDoc } from '../data/models';
 import { productPictureOf } from '../images/sign';
 import { priceWatchFacts } from '../priceWatch/present';
+import { listIdsOf } from '../data/placements';
+import { forVisitors, seesPrivate } from './visibility';
+
+export { forVisitor } from './visibility';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -10,8 +14,11 @@ export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_ID.test(value);
 }
 
-/** The public shape of a product: never `offeredBy`, `ownerId` or timestamps. */
-export function toProductData(doc: ProductDoc): ProductData {
+/**
+ * The public shape of a product: never `offeredBy`, `ownerId` or timestamps. `productListId` is
+ * the list being read (`readingListId`), else the product's home list.
+ */
+export function toProductData(doc: ProductDoc, readingListId?: string): ProductData {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -21,9 +28,11 @@ export function toProductData(doc: ProductDoc): ProductData {
     ...priceWatchFacts(doc),
     url: doc.url,
     websiteName: doc.websiteName ?? '',
-    productListId: String(doc.listId),
+    productListId: readingListId ?? String(doc.listId),
+    productListIds: listIdsOf(doc),
     hasBeenOffered: doc.hasBeenOffered === true,
     received: doc.received === true,
+    hidden: doc.hidden === true,
     ...quantityFacts(doc),
   };
 }
@@ -41,11 +50,6 @@ export function quantityFacts(doc: Pick<ProductDoc, 'quantity' | 'mostWanted' | 
   };
 }
 
-/** What a visitor sees of a product: `received` is the owner's own mark. */
-export function forVisitor(product: ProductData): ProductData {
-  const { received: _ownerOnly, ...rest } = product;
-  return rest;
-}
 
 /** A list's occasion and archived mark, as every list answer carries them. */
 function occasionOf(list: ProductListDoc): { eventDate: string | null; archived: boolean; priceAlerts: boolean } {
@@ -82,18 +86,20 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
 
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
   const isOwner = viewerId !== undefined && viewerId === list.ownerId;
-  const shown = orderProducts(list, products).map(toProductData);
-  return { id: String(list._id), name: list.name, isOwner, ...occasionOf(list), products: isOwner ? shown : shown.map(forVisitor) };
+  const listId = String(list._id);
+  const shown = orderProducts(list, products).map((p) => toProductData(p, listId));
+  return { id: listId, name: list.name, isOwner, ...occasionOf(list), products: seesPrivate(viewerId, list) ? shown : forVisitors(shown) };
 }
 
-/** Groups products by list id. */
+/** Groups products by list id (a product on several lists is in each of their groups). */
 export function byList(products: ProductDoc[]): Map<string, ProductDoc[]> {
   const map = new Map<string, ProductDoc[]>();
   for (const p of products) {
-    const key = String(p.listId);
-    const group = map.get(key);
-    if (group) group.push(p);
-    else map.set(key, [p]);
+    for (const key of listIdsOf(p)) {
+      const group = map.get(key);
+      if (group) group.push(p);
+      else map.set(key, [p]);
+    }
   }
   return map;
 }
@@ -107,7 +113,7 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
   const order = list.productIds ?? [];
   const products = order.slice(0, count).flatMap((id) => {
     const p = byId.get(String(id));
-    return p ? [toProductData(p)] : [];
+    return p ? [toProductData(p, String(list._id))] : [];
   });
   return { id: String(list._id), name: list.name, isOwner: viewerId === list.ownerId, productCount: order.length, ...occasionOf(list), products };
 }

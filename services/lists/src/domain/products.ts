@@ -4,6 +4,7 @@ import {
   mostWantedSchema,
   GROUP_GIFT_MIN_PLEDGE,
   groupGiftSchema,
+  hiddenSchema,
   priceCentsSchema,
   productNoteSchema,
   productQuantitySchema,
@@ -26,10 +27,12 @@ import {
   type ProductChange,
   type UpdateOutcome,
 } from '../data/products';
+import { isOnList } from '../data/placements';
 import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listsChanged } from './listVersions';
 import { listArchived, listNotFound, notYourList } from './productLists';
-import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
+import { byList, isObjectId, orderProducts, toProductData } from './present';
+import { forVisitor, seesPrivate } from './visibility';
 
 export function productNotFound(): HttpError {
   return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
@@ -61,6 +64,7 @@ const createFields = z.object({
   mostWanted: mostWantedSchema.default(false),
   note: productNoteSchema.default(''),
   groupGift: groupGiftSchema.default(false),
+  hidden: hiddenSchema.default(false),
 });
 
 /** Fields a PATCH may change; each is optional, an absent one is left as it is. */
@@ -76,13 +80,14 @@ const changeFields = z.object({
   mostWanted: mostWantedSchema.optional(),
   note: productNoteSchema.optional(),
   groupGift: groupGiftSchema.optional(),
+  hidden: hiddenSchema.optional(),
 });
 type ChangeFields = z.output<typeof changeFields>;
 
 type FieldKey = keyof ChangeFields;
 
 /** Accepted by every product PATCH beside its own fields. */
-const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note', 'groupGift'];
+const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note', 'groupGift', 'hidden'];
 
 const GROUP_GIFT_MESSAGES = {
   'price-required': `A group gift needs a price of at least ${GROUP_GIFT_MIN_PLEDGE / 100} €: visitors pledge parts of it.`,
@@ -118,6 +123,7 @@ function toChange(fields: ChangeFields): ProductChange {
   if (fields.mostWanted !== undefined) change.mostWanted = fields.mostWanted;
   if (fields.note !== undefined) change.note = fields.note;
   if (fields.groupGift !== undefined) change.groupGift = fields.groupGift;
+  if (fields.hidden !== undefined) change.hidden = fields.hidden;
   return change;
 }
 
@@ -128,7 +134,7 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
   return parseFields(changeFields, picked);
 }
 
-async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
+async function productFrom(outcome: UpdateOutcome, readingListId?: string): Promise<ProductData> {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
@@ -137,23 +143,34 @@ async function productFrom(outcome: UpdateOutcome): Promise<ProductData> {
   if (outcome === 'list_full') throw listFull();
   if ('belowOffered' in outcome) throw belowOffered(outcome.belowOffered);
   if ('groupGift' in outcome) throw groupGiftRefused(outcome.groupGift);
-  await listsChanged(outcome.previousListId, String(outcome.product.listId));
-  return toProductData(outcome.product);
+  await listsChanged(...outcome.changedListIds);
+  return toProductData(outcome.product, readingListId);
 }
 
-/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). */
-export async function readProductInList(listId: string, productId: string): Promise<ProductData> {
+/**
+ * GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). A private product
+ * is not found but by the people who keep the list; they get the owner's shape.
+ */
+export async function readProductInList(listId: string, productId: string, viewerId?: string): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const product = await findProduct(productId);
-  if (!product || String(product.listId) !== listId) throw productNotFound();
-  return forVisitor(toProductData(product));
+  if (!product || !isOnList(product, listId)) throw productNotFound();
+  // Judged on the list being read: the people who keep it see its private products.
+  const list = viewerId ? await findList(listId) : null;
+  const keeper = list !== null && seesPrivate(viewerId, list);
+  if (product.hidden === true && !keeper) throw productNotFound();
+  const data = toProductData(product, listId);
+  return keeper ? data : forVisitor(data);
 }
 
 /** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}` (and quantity, mostWanted, note). */
 export async function changeProductInList(userId: string, listId: string, productId: string, body: Record<string, unknown>): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
-  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }));
+  return productFrom(
+    await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
+    listId,
+  );
 }
 
 export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
@@ -162,14 +179,21 @@ export async function deleteProductInList(userId: string, listId: string, produc
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  await listsChanged(outcome.deletedFrom);
+  await listsChanged(...outcome.deletedFrom);
 }
 
-/** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
+/**
+ * GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in
+ * order), each once: a product on several lists comes in its home list's place.
+ */
 export async function productsOf(userId: string): Promise<ProductData[]> {
   const lists = await listsOfOwner(userId);
   const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
-  return lists.flatMap((l) => orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData));
+  return lists.flatMap((l) =>
+    orderProducts(l, grouped.get(String(l._id)) ?? [])
+      .filter((p) => String(p.listId) === String(l._id))
+      .map((p) => toProductData(p)),
+  );
 }
 
 /** POST /api/products-in-lists: a new product at the end of one of the caller's lists. */
@@ -187,6 +211,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
     mostWanted: fields.mostWanted ?? false,
     note: fields.note ?? '',
     groupGift: fields.groupGift === true,
+    hidden: fields.hidden === true,
   };
   if (values.groupGift) {
     const problem = groupGiftProblem({ groupGift: false, price: null, quantity: 1, offeredQuantity: 0, hasBeenOffered: false }, values, GROUP_GIFT_MIN_PLEDGE);
@@ -222,7 +247,7 @@ export async function deleteProduct(userId: string, productId: string): Promise<
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  await listsChanged(outcome.deletedFrom);
+  await listsChanged(...outcome.deletedFrom);
 }
 
 /** Whether a list exists (for favorites). */
