@@ -9,3 +9,4 @@ export { TimedCache } from './cache';
 export * from './listFiles';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';
 export * from './priceWatch';
+export * from './productPlacements';
