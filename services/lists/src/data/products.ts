@@ -154,7 +154,8 @@ function updateOnce(
     // An archived list is read-only, also for a product it shares with other lists.
     const current = listIdsOf(product);
     const archived = await ProductList.exists({ _id: { $in: current }, archived: true }).session(session).exec();
-    const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
+    // A product already on the target list stays where it is (it is on that list already).
+    const moving = options.targetListId !== undefined && !current.includes(options.targetListId);
     if (archived && (moving || !onlyReceived(change))) return 'archived';
     const giftProblem = groupGiftProblem(product, change, options.groupGiftMinPrice ?? 0);
     if (giftProblem) return { groupGift: giftProblem };
@@ -176,15 +177,14 @@ function updateOnce(
     }
     let target: ProductListDoc | null = null;
     let lists = current;
-    if (options.targetListId && options.targetListId !== String(product.listId)) {
+    if (options.targetListId && moving) {
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
       if (!target) return 'target_gone';
       if (target.ownerId !== ownerId) return 'target_forbidden';
       if (target.archived) return 'archived';
-      const alreadyThere = current.includes(options.targetListId);
-      if (!alreadyThere && (target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
+      if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
       // A move takes the product from its home list to the target; its other lists keep it.
-      lists = [options.targetListId, ...current.slice(1).filter((l) => l !== options.targetListId)];
+      lists = [options.targetListId, ...current.slice(1)];
     }
     const update = target ? placementUpdate(lists, set) : { $set: set };
     const updated = await Product.findOneAndUpdate(guard, update, { returnDocument: 'after', session }).lean().exec();

@@ -158,6 +158,9 @@ describe('one product on several lists: one offered state', () => {
     const res = await api().patch(`/api/products-in-lists/${p}`).set(me.headers).send({ productListId: c });
     expect(res.body.data).toMatchObject({ productListId: c, productListIds: [c, b] });
     expect(ids(await me.list(me.defaultListId))).toEqual([]);
+    // Saved from another list it is on (a client editing it there): it stays on every list.
+    const edited = await api().patch(`/api/products-in-lists/${p}`).set(me.headers).send({ name: 'Renamed', productListId: b });
+    expect(edited.body.data).toMatchObject({ name: 'Renamed', productListId: c, productListIds: [c, b] });
     const order = await api().put(`/api/product-lists/${b}/products-ordering`).set(me.headers).send({ products: [p, q] });
     expect(order.status).toBe(200);
     expect(ids(order.body.data)).toEqual([p, q]);
