@@ -1,5 +1,5 @@
 import { HttpError } from '@wishlist/service-kit';
-import { setProductListsRequestSchema, type ProductData } from '@wishlist/contracts';
+import { setProductListsRequestSchema, type ProductData, type SetProductListsRequest } from '@wishlist/contracts';
 import { placeProduct } from '../data/placements';
 import { MAX_PRODUCTS_PER_LIST } from './limits';
 import { listsChanged } from './listVersions';
@@ -17,7 +17,9 @@ export async function setProductLists(userId: string, productId: string, body: u
   const parsed = setProductListsRequestSchema.safeParse(body);
   // One message for the field, whichever id broke a rule.
   if (!parsed.success) throw HttpError.unprocessable({ productListIds: parsed.error.issues[0]?.message ?? 'required' }, 'productListIds: 1 to 100 of your list ids, each once.');
-  const wanted = parsed.data.productListIds.map((id) => id.toLowerCase());
+  // Typed by the contract the calling remote uses (through @wishlist/api-client): a change there breaks both.
+  const request: SetProductListsRequest = parsed.data;
+  const wanted = request.productListIds.map((id) => id.toLowerCase());
   const outcome = await placeProduct(userId, productId, wanted, MAX_PRODUCTS_PER_LIST);
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw HttpError.forbidden('Only the owner of this list can change its products.', 'not_owner');
