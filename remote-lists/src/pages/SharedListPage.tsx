@@ -13,6 +13,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 import { usePublishViewedList } from '../lib/usePublishViewedList';
+import { asVisitorsSee } from '../lib/visitorView';
 
 /**
  * `/see/{productListId}` (SPEC §2 share route): the public view of one list, for anyone, signed in
@@ -141,7 +142,7 @@ export default function SharedListPage() {
           </p>
         </div>
         <ListView
-          lists={[{ ...list, isOwner: false }]}
+          lists={[asVisitorsSee(list)]}
           activeIndex={0}
           onShowList={() => undefined}
           onSelectProduct={selectProduct}
