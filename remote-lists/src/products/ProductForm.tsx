@@ -374,6 +374,7 @@ export function ProductForm({
         onConfirm={() => void remove()}
       >
         <p>{t('form.removeText', { name: draft.name })}</p>
+        {(draft.original?.productListIds?.length ?? 0) > 1 && <p>{t('severalLists.removeEverywhere')}</p>}
       </ConfirmDialog>
     </form>
   );
