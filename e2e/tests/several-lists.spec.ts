@@ -144,6 +144,8 @@ test.describe('one wish on several lists, and private products', () => {
     // Visitors: the shared product on both lists, never the private one.
     const v = await newVisitor(browser, testInfo, lang);
     const html = await (await v.request.get(`/see/${listId}`, { headers: { Accept: 'text/html' } })).text();
+    // The first view is rendered (the shared product is in it), without the private one.
+    expect(html).toContain(SHARED.name);
     expect(html).not.toContain(SECRET.name);
     await v.goto(`/see/${listId}`);
     await expectAppShown(v);
