@@ -34,7 +34,7 @@ interface Entry {
   version: number;
   expires: number;
   list: ProductListData;
-  bodies: { owner?: JsonBody; other?: JsonBody };
+  bodies: { owner?: JsonBody; keeper?: JsonBody; other?: JsonBody };
 }
 
 export interface Snapshot {
@@ -77,7 +77,8 @@ export class ListReadCache {
     }
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const keeper = seesPrivate(viewerId, entry);
-    const key = owner ? 'owner' : 'other';
+    // One body per view: the owner's, another keeper's (private products, isOwner false), a visitor's.
+    const key = owner ? 'owner' : keeper ? 'keeper' : 'other';
     return (entry.bodies[key] ??= jsonBody({ data: { ...entry.list, isOwner: owner, products: keeper ? entry.list.products : forVisitors(entry.list.products) } }));
   }
 
