@@ -85,7 +85,8 @@ function listingIds(page: Page): { listId: string; productId?: string } {
 }
 
 /** The drag handles of the shown list, in the order the page shows them ("Move {name}"). */
-const handles = (page: Page) => page.getByRole('button', { name: /^Move / });
+// The cards' drag handles ("Move {name}"), not the action bar's "Move to…".
+const handles = (page: Page) => page.getByRole('button', { name: /^Move (?!to…$)/ });
 async function shownOrder(page: Page): Promise<string[]> {
   const labels = await handles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
   return labels.map((l) => l.replace(/^Move /, ''));

@@ -23,6 +23,7 @@ import { findProduct, useListsStore } from '../state/listsStore';
 import { ListHeader } from './ListHeader';
 import { ListSearch, hasListSearch, productsMatching } from './ListSearch';
 import { ListSlider } from './ListSlider';
+import { PlaceProductDialog, type PlaceMode } from './PlaceProductDialog';
 import { ProductActions } from './ProductActions';
 import { ProductGrid } from './ProductGrid';
 import { PullToRefresh } from './PullToRefresh';
@@ -64,6 +65,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const refreshing = useListsStore((s) => s.refreshing);
   const partialIds = useListsStore((s) => s.partialIds);
   const [removing, setRemoving] = useState<Product | null>(null);
+  const [placing, setPlacing] = useState<{ product: Product; mode: PlaceMode } | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -116,7 +118,10 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     setRemoveBusy(true);
     try {
       await deleteProductInList(list.id, removing.id);
-      store().removeProduct(removing.id);
+      // On several lists, it leaves this one only (the service does the same).
+      const others = (removing.productListIds ?? []).filter((id) => id !== list.id);
+      if (others.length > 0) store().upsertProduct({ ...removing, productListId: others[0], productListIds: others });
+      else store().removeProduct(removing.id);
       notify({ type: 'success', message: t('notifications.productRemoved') });
       navigate(paths.listing(list.id), { replace: true });
     } catch (e) {
@@ -268,7 +273,15 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
           }
         />
       </PullToRefresh>
-      <ProductActions list={list} product={selected} onToggleOffered={toggleOffered} onRemove={setRemoving} preview={preview} />
+      <ProductActions
+        list={list}
+        product={selected}
+        onToggleOffered={toggleOffered}
+        onRemove={setRemoving}
+        onPlace={list.isOwner && ownedCount > 1 ? (product, mode) => setPlacing({ product, mode }) : undefined}
+        preview={preview}
+      />
+      {placing && <PlaceProductDialog list={list} product={placing.product} mode={placing.mode} onClose={() => setPlacing(null)} />}
       <ConfirmDialog
         open={removing !== null}
         title={t('remove.title')}
@@ -279,6 +292,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         busy={removeBusy}
       >
         <p>{t('remove.text', { name: removing?.name ?? '', list: list.name })}</p>
+        {(removing?.productListIds?.length ?? 0) > 1 && <p>{t('severalLists.removeKeepsOthers')}</p>}
       </ConfirmDialog>
       <ConfirmDialog
         open={confirmDelete}

@@ -14,6 +14,8 @@ export interface ProductActionsProps {
   product?: Product;
   onToggleOffered: (product: Product) => void;
   onRemove: (product: Product) => void;
+  /** "Move to…" / "Copy to…" another of the owner's lists (absent: the owner has no other list). */
+  onPlace?: (product: Product, mode: 'move' | 'copy') => void;
   /** The owner's visitor preview: no action, a word on what visitors do here and a way back. */
   preview?: { onExit: () => void };
 }
@@ -26,7 +28,12 @@ export const MOBILE_BAR_SLOTS = 4;
  * Add, Share, Lists, Open page and See my basket. With no selected product: add and share (SPEC §2),
  * lists, and the two everyone has.
  */
-export function ownerActions(t: (key: string) => string, list: ProductList, product: Product | undefined, handlers: Pick<ProductActionsProps, 'onToggleOffered' | 'onRemove'>): BarAction[] {
+export function ownerActions(
+  t: (key: string) => string,
+  list: ProductList,
+  product: Product | undefined,
+  handlers: Pick<ProductActionsProps, 'onToggleOffered' | 'onRemove' | 'onPlace'>,
+): BarAction[] {
   const add: BarAction = { key: 'add', label: t('tabs.add'), icon: <PlusIcon />, to: paths.createProduct(list.id) };
   const share: BarAction = { key: 'share', label: t('tabs.share'), icon: <ShareIcon />, to: paths.share(list.id) };
   const lists: BarAction = { key: 'lists', label: t('tabs.lists'), icon: <ListIcon />, to: paths.lists };
@@ -46,10 +53,19 @@ export function ownerActions(t: (key: string) => string, list: ProductList, prod
     ...offered,
     { key: 'edit', label: t('tabs.edit'), icon: <EditIcon />, to: paths.editProduct(list.id, p.id!) },
     { key: 'remove', label: t('tabs.remove'), icon: <TrashIcon />, onClick: () => handlers.onRemove(p) },
+    ...placeActions(t, p, handlers.onPlace),
     add,
     share,
     lists,
     ...rest,
+  ];
+}
+
+function placeActions(t: (key: string) => string, p: Product, onPlace: ProductActionsProps['onPlace']): BarAction[] {
+  if (!onPlace) return [];
+  return [
+    { key: 'move', label: t('severalLists.moveTo'), icon: <ListIcon />, onClick: () => onPlace(p, 'move') },
+    { key: 'copy', label: t('severalLists.copyTo'), icon: <PlusIcon />, onClick: () => onPlace(p, 'copy') },
   ];
 }
 
@@ -58,7 +74,7 @@ export function ownerActions(t: (key: string) => string, list: ProductList, prod
  * every action is shown; on a phone the first four are labelled icons and the rest sit in a
  * "More" menu, so nothing is ever off-screen (issue 11 §3). Visitors: `NonOwnerActions`.
  */
-export function ProductActions({ list, product, onToggleOffered, onRemove, preview }: ProductActionsProps) {
+export function ProductActions({ list, product, onToggleOffered, onRemove, onPlace, preview }: ProductActionsProps) {
   const { t } = useListsT();
   const isMobile = useIsMobile();
   const ref = useBottomBarHeight<HTMLElement>();
@@ -82,7 +98,7 @@ export function ProductActions({ list, product, onToggleOffered, onRemove, previ
 
   let bar;
   if (list.isOwner) {
-    const actions = ownerActions(t, list, product, { onToggleOffered, onRemove });
+    const actions = ownerActions(t, list, product, { onToggleOffered, onRemove, onPlace });
     const shown = isMobile && actions.length > MOBILE_BAR_SLOTS + 1 ? actions.slice(0, MOBILE_BAR_SLOTS) : actions;
     const more = actions.slice(shown.length);
     bar = (

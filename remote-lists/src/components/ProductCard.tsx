@@ -73,8 +73,9 @@ const CardContent = memo(function CardContent({ product, inBasket, priority, own
         )}
         {product.groupGift && <GroupGiftProgress product={product} />}
       </span>
-      {(product.hasBeenOffered || inBasket || partly || product.mostWanted) && (
+      {(product.hasBeenOffered || inBasket || partly || product.mostWanted || product.hidden) && (
         <span className="lists-card__badges">
+          {product.hidden && <span className="lists-card__badge lists-card__badge--private">{t('severalLists.private')}</span>}
           {product.mostWanted && (
             <span className="lists-card__badge lists-card__badge--wanted">
               <StarIcon />

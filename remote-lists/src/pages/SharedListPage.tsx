@@ -14,6 +14,7 @@ import { useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 import { usePublishViewedList } from '../lib/usePublishViewedList';
 import { GiverView } from '../keepers/GiverView';
+import { asVisitorsSee } from '../lib/visitorView';
 
 /**
  * `/see/{productListId}` (SPEC §2 share route): the public view of one list, for anyone, signed in
@@ -147,7 +148,7 @@ export default function SharedListPage() {
           </p>
         </div>
         <ListView
-          lists={[{ ...list, isOwner: false }]}
+          lists={[asVisitorsSee(list)]}
           activeIndex={0}
           onShowList={() => undefined}
           onSelectProduct={selectProduct}

@@ -2,9 +2,9 @@
 // (with an inline new list). Submit is enabled with a non-empty name, the pictures checked and an
 // owned list chosen (SPEC §5); a 422 marks the fields, other failures notify and stay.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { getProductLists, isApiError, isSignedOutError } from '@wishlist/api-client';
+import { isApiError, isSignedOutError } from '@wishlist/api-client';
 import { deleteProduct } from '@wishlist/api-client';
-import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product, type ProductList } from '@wishlist/contracts';
+import { PRODUCT_NAME_MAX_LENGTH, websiteName, type Product } from '@wishlist/contracts';
 import { notify } from '@wishlist/stores';
 import { Button, ConfirmDialog, Spinner, TextField } from '@wishlist/ui';
 import { fieldErrorsOf, isUnreachable, limitRefusalOf, type FieldErrors } from './errors';
@@ -17,6 +17,8 @@ import { centsToField, fieldToCents, priceExample } from './price';
 import { saveProduct, type SaveResult } from './saveProduct';
 import { PriceWatchPanel } from './PriceWatchPanel';
 import { changedExtras, extrasOf, ProductExtrasFields, quantityOf } from './ProductExtrasFields';
+import { ListsAndPrivacyFields } from './ListsAndPrivacyFields';
+import { useOwnedLists } from './useOwnedLists';
 
 /** What the form starts from: scraped metadata (creation) or the stored product (edition). */
 export interface ProductDraft {
@@ -56,9 +58,7 @@ export interface ProductFormProps {
   onRemoved?: (listId: string) => void;
 }
 
-type ListsState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lists: ProductList[] };
-
-const FIELD_ORDER = ['name', 'price', 'quantity', 'mostWanted', 'groupGift', 'note', 'image', 'productListId', 'url'] as const;
+const FIELD_ORDER = ['name', 'price', 'quantity', 'mostWanted', 'groupGift', 'note', 'image', 'productListId', 'productListIds', 'hidden', 'url'] as const;
 
 export function ProductForm({
   draft,
@@ -81,14 +81,15 @@ export function ProductForm({
   const [priceText, setPriceText] = useState(() => centsToField(draft.price, lang));
   const [image, setImage] = useState<string | null>(draft.image ?? null);
   const [extras, setExtras] = useState(() => extrasOf(draft.original));
-  const [listId, setListId] = useState('');
-  const [lists, setLists] = useState<ListsState>({ status: 'loading' });
+  // A product on several lists: the selector shows its home list, "Also on" the others.
+  const { lists, setLists, listId, setListId, retry } = useOwnedLists([draft.original?.productListIds?.[0] ?? draft.productListId, routeListId]);
+  const [alsoOn, setAlsoOn] = useState<string[]>(() => draft.original?.productListIds?.slice(1) ?? []);
+  const [hidden, setHidden] = useState(draft.original?.hidden === true);
   const [creatingList, setCreatingList] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const [loadAttempt, setLoadAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const { images, loading: imagesLoading } = useImageChoices(candidates, pictures);
 
@@ -97,33 +98,6 @@ export function ProductForm({
     // Once, when the form is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  // The person's own lists; default: the product's list, else the route's list, else the first.
-  useEffect(() => {
-    let cancelled = false;
-    setLists({ status: 'loading' });
-    getProductLists({ summary: true }).then(
-      (all) => {
-        if (cancelled) return;
-        // An archived list takes no product: never offered as a target.
-        const owned = all.filter((l) => l.isOwner && !l.archived);
-        setLists({ status: 'ready', lists: owned });
-        setListId((current) => {
-          if (current && owned.some((l) => l.id === current)) return current;
-          for (const candidate of [draft.productListId, routeListId]) {
-            if (candidate && owned.some((l) => l.id === candidate)) return candidate;
-          }
-          return owned[0]?.id ?? '';
-        });
-      },
-      () => !cancelled && setLists({ status: 'failed' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-    // The defaults are read once per load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadAttempt]);
 
   const ownedLists = lists.status === 'ready' ? lists.lists : [];
   const chosenImage = image && images.includes(image) ? image : imagesLoading ? '' : images[0];
@@ -134,8 +108,8 @@ export function ProductForm({
   const example = priceExample(lang);
 
   const codeText = (code: string) => {
-    const key = `form.codes.${code}`;
-    return i18n.exists(key, { ns: NS }) ? t(key) : undefined;
+    const key = [`form.codes.${code}`, `severalLists.codes.${code}`].find((k) => i18n.exists(k, { ns: NS }));
+    return key ? t(key) : undefined;
   };
   const messageFor = (field: string, raw: string) =>
     codeText(raw) ?? t(`form.errors.${field}`, { message: raw, defaultValue: raw });
@@ -178,6 +152,8 @@ export function ProductForm({
           url: draft.url,
           productListId: listId,
           ...changedExtras(draft.original, { quantity, mostWanted: extras.mostWanted, note: extras.note.trim(), groupGift: extras.groupGift }),
+          ...(hidden !== (draft.original?.hidden === true) ? { hidden } : {}),
+          productListIds: [listId, ...alsoOn.filter((l) => l !== listId && ownedLists.some((o) => o.id === l))],
         },
         draft.original,
       );
@@ -333,7 +309,7 @@ export function ProductForm({
       {lists.status === 'failed' && (
         <div className="lists-pf-alert" role="alert">
           <span>{t('form.listsFailed')}</span>
-          <Button variant="secondary" size="sm" onClick={() => setLoadAttempt((n) => n + 1)}>
+          <Button variant="secondary" size="sm" onClick={retry}>
             {t('form.retry')}
           </Button>
         </div>
@@ -351,6 +327,19 @@ export function ProductForm({
           }
           onCreatingChange={setCreatingList}
           error={errors.productListId}
+          disabled={saving}
+        />
+      )}
+      {lists.status === 'ready' && (
+        <ListsAndPrivacyFields
+          idPrefix={id}
+          lists={ownedLists}
+          homeListId={listId}
+          alsoOn={alsoOn}
+          onAlsoOnChange={setAlsoOn}
+          hidden={hidden}
+          onHiddenChange={setHidden}
+          error={errors.productListIds ?? errors.hidden}
           disabled={saving}
         />
       )}
@@ -385,6 +374,7 @@ export function ProductForm({
         onConfirm={() => void remove()}
       >
         <p>{t('form.removeText', { name: draft.name })}</p>
+        {(draft.original?.productListIds?.length ?? 0) > 1 && <p>{t('severalLists.removeEverywhere')}</p>}
       </ConfirmDialog>
     </form>
   );

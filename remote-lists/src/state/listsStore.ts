@@ -54,7 +54,7 @@ export interface ListsState {
   setMovable: (movable: boolean) => void;
   setFavorite: (listId: string, favorite: boolean) => void;
 
-  /** Adds or replaces a product in its list; a product saved into another list leaves the former. */
+  /** Adds or replaces a product in its lists (`productListIds`, else `productListId`); the others lose it. */
   upsertProduct: (product: Product) => void;
   removeProduct: (productId: string) => void;
   setOffered: (productId: string, hasBeenOffered: boolean) => void;
@@ -217,13 +217,16 @@ export const useListsStore = create<ListsState>()((set, get) => ({
 
   upsertProduct: (raw) => {
     const product = normalizeProduct(raw);
+    // A product on several lists is in each of them, as that list's own copy.
+    const on = product.productListIds?.length ? product.productListIds : [product.productListId];
     set((s) => ({
       lists: mapProducts(s.lists, (products, list) => {
         const index = products.findIndex((p) => p.id === product.id);
-        if (list.id === product.productListId) {
-          if (index === -1) return [...products, product];
+        if (on.includes(list.id)) {
+          const here = { ...product, productListId: list.id };
+          if (index === -1) return [...products, here];
           const next = products.slice();
-          next[index] = product;
+          next[index] = here;
           return next;
         }
         return index === -1 ? products : products.filter((p) => p.id !== product.id);

@@ -10,3 +10,4 @@ export * from './listFiles';
 export { getPageMetadata, clearPageMetadataCache, PAGE_METADATA_TIMEOUT_MS, type PageMetadata } from './pageMetadata';
 export * from './priceWatch';
 export * from './keepers';
+export * from './productPlacements';

@@ -40,6 +40,10 @@ export interface Product {
   url: string;
   websiteName?: string;
   productListId: string;
+  /** Every list the product is on, home first (owner's views only). */
+  productListIds?: string[];
+  /** Private: only the owner sees it (owner's views only). */
+  hidden?: boolean;
   hasBeenOffered?: boolean;
   /** The owner got it (their own mark, apart from offered); only in the owner's views. */
   received?: boolean;

@@ -14,3 +14,4 @@ export * from './priceTrend';
 export * from './pledges';
 export * from './surprise';
 export * from './keepers';
+export * from './severalLists';

@@ -68,6 +68,8 @@ export interface ProductExtras {
   note?: string | null;
   /** Visitors pledge amounts instead of offering the whole product (needs a price, one unit). */
   groupGift?: boolean;
+  /** Private: only the owner sees it (absent: false on creation, unchanged on a change). */
+  hidden?: boolean;
 }
 export interface CreateProductRequest extends ProductExtras {
   name: string;
@@ -121,6 +123,10 @@ export interface ProductData {
   /** Host of url without a leading `www.` (derived by the service). */
   websiteName: string;
   productListId: string;
+  /** Every list the product is on, home first; sent to the owner only (a list's id is its link). */
+  productListIds?: string[];
+  /** Private: only the owner sees it; sent to the owner only (visitors never get the product). */
+  hidden?: boolean;
   hasBeenOffered: boolean;
   /** Marked received by the owner; sent to the owner only. */
   received?: boolean;
@@ -180,7 +186,7 @@ export interface ProductListData {
 /** 422 bodies of the lists service, keyed by field (values are short codes or a sentence). */
 export type ListsFieldErrors = Partial<
   Record<
-    'name' | 'price' | 'image' | 'url' | 'productListId' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note' | 'groupGift' | 'surprise' | 'revealAt' | 'revealed',
+    'name' | 'price' | 'image' | 'url' | 'productListId' | 'productListIds' | 'hidden' | 'products' | 'productList' | 'eventDate' | 'archived' | 'received' | 'quantity' | 'mostWanted' | 'note' | 'groupGift' | 'surprise' | 'revealAt' | 'revealed',
     string
   >
 >;

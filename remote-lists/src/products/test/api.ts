@@ -14,6 +14,7 @@ export function apiMock() {
     updateProduct: jest.fn(),
     deleteProduct: jest.fn(),
     getProductInList: jest.fn(),
+    setProductLists: jest.fn(),
   };
 }
 
@@ -28,6 +29,7 @@ export function mocked() {
     updateProduct: api.updateProduct as jest.MockedFunction<typeof Api.updateProduct>,
     deleteProduct: api.deleteProduct as jest.MockedFunction<typeof Api.deleteProduct>,
     getProductInList: api.getProductInList as jest.MockedFunction<typeof Api.getProductInList>,
+    setProductLists: api.setProductLists as jest.MockedFunction<typeof Api.setProductLists>,
     ApiError: api.ApiError,
   };
 }

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { atomically, ErasedUser, Favorite, Product, ProductList, randomListId, type ProductDoc, type ProductListDoc } from './models';
+import { listIdsOf, onLists, renameListOfProducts, unplaceFromList } from './placements';
 import { Reminder } from './reminders';
 import { ListManager } from './managers';
 import { isKeeper } from '../domain/keepers';
@@ -33,8 +34,8 @@ export async function bumpReadVersions(ids: readonly (string | mongoose.Types.Ob
 /** Bumps the read version of the lists holding these products. */
 export async function bumpReadVersionsOfProducts(productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const listIds = (await Product.distinct('listId', { _id: { $in: productIds } }).exec()) as mongoose.Types.ObjectId[];
-  await bumpReadVersions(listIds);
+  const products = await Product.find({ _id: { $in: productIds } }, { listId: 1, listIds: 1 }).lean().exec();
+  await bumpReadVersions([...new Set(products.flatMap(listIdsOf))]);
 }
 
 export async function findLists(ids: string[]): Promise<ProductListDoc[]> {
@@ -49,6 +50,7 @@ export interface ListSummary {
   ownerId: string;
   productCount: number;
   firstProductId: mongoose.Types.ObjectId | null;
+  hiddenIds?: mongoose.Types.ObjectId[];
 }
 
 /** Summaries of these lists, read from each list's order array (no product is loaded). */
@@ -62,10 +64,22 @@ export async function listSummaries(ids: string[]): Promise<ListSummary[]> {
         ownerId: 1,
         productCount: { $size: { $ifNull: ['$productIds', []] } },
         firstProductId: { $ifNull: [{ $arrayElemAt: ['$productIds', 0] }, null] },
+        hiddenIds: 1,
       },
     },
   ]).exec();
-  return rows;
+  // Lists with private products (rare): their count and first product leave those out.
+  const withHidden = rows.filter((r) => (r.hiddenIds?.length ?? 0) > 0);
+  if (withHidden.length === 0) return rows;
+  const orders = new Map(
+    (await ProductList.find({ _id: { $in: withHidden.map((r) => r._id) } }, { productIds: 1 }).lean().exec()).map((l) => [String(l._id), l.productIds ?? []]),
+  );
+  return rows.map((r) => {
+    if ((r.hiddenIds?.length ?? 0) === 0) return r;
+    const hidden = new Set((r.hiddenIds ?? []).map(String));
+    const visible = (orders.get(String(r._id)) ?? []).filter((id) => !hidden.has(String(id)));
+    return { ...r, productCount: visible.length, firstProductId: visible[0] ?? null };
+  });
 }
 
 /** The first `perList` products of each list, in each list's order (a bounded read of many lists). */
@@ -82,8 +96,7 @@ export async function countListsOfOwner(ownerId: string): Promise<number> {
 /** Products of these lists (any order: the caller orders them by each list's order). */
 export async function productsOfLists(listIds: readonly (string | mongoose.Types.ObjectId)[]): Promise<ProductDoc[]> {
   if (listIds.length === 0) return [];
-  const filter = listIds.length === 1 ? { listId: listIds[0] } : { listId: { $in: listIds } };
-  return (await Product.find(filter).lean().exec()) as ProductDoc[];
+  return (await Product.find(onLists(listIds)).lean().exec()) as ProductDoc[];
 }
 
 /** Inserts the default list; false when another request inserted it first (duplicate marker). */
@@ -128,6 +141,7 @@ export function deleteListOf(ownerId: string, id: string): Promise<DeleteListOut
     const others = await ProductList.updateMany(othersFilter, { $inc: { revision: 1 } }, { session }).exec();
     if (others.matchedCount === 0) return 'last_list';
     await ProductList.deleteOne({ _id: list._id }, { session }).exec();
+    await unplaceFromList(list._id, session);
     await Product.deleteMany({ listId: list._id }, { session }).exec();
     await Favorite.deleteMany({ listId: list._id }, { session }).exec();
     await Reminder.deleteMany({ listId: list._id }, { session }).exec();
@@ -145,7 +159,7 @@ export function reorderList(userId: string, id: string, ids: string[]): Promise<
     if (!list) return 'not_found';
     if (!isKeeper(list, userId)) return 'forbidden';
     if (list.archived) return 'archived';
-    const products = await Product.find({ listId: list._id }, { _id: 1 }).session(session).lean().exec();
+    const products = await Product.find(onLists([list._id]), { _id: 1 }).session(session).lean().exec();
     const actual = new Set(products.map((p) => String(p._id)));
     const wanted = new Set(ids);
     if (wanted.size !== ids.length || wanted.size !== actual.size || ids.some((p) => !actual.has(p))) return 'mismatch';
@@ -170,6 +184,7 @@ export function moveListToNewId(userId: string, id: string): Promise<MoveListOut
     // Deleted first: the default-list marker is unique and the copy carries it.
     await ProductList.deleteOne({ _id: list._id }, { session }).exec();
     await ProductList.collection.insertOne(moved, { session });
+    await renameListOfProducts(list._id, moved._id, session);
     await Product.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     await Favorite.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();
     await Reminder.updateMany({ listId: list._id }, { $set: { listId: moved._id } }, { session }).exec();

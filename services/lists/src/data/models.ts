@@ -64,6 +64,11 @@ const productListSchema = new Schema(
     managerIds: { type: [String], default: [] },
     /** Who receives the gifts: `me` (the owner), `someone-else` or `us` (@wishlist/contracts `ListRecipient`). */
     recipient: { type: String, default: 'me' },
+    /**
+     * Ids of this list's products that only the people who may see private products see: what
+     * visitors' counts (favorites) leave out without reading any product.
+     */
+    hiddenIds: { type: [Schema.Types.ObjectId], default: undefined },
   },
   { timestamps: true },
 );
@@ -90,7 +95,15 @@ const pricePointSchema = new Schema({ price: { type: Number, required: true }, a
 /** A product in a list. `ownerId` is the list owner's id, copied for authorization and erasure. */
 const productSchema = new Schema(
   {
+    /** The product's home list (where it was added; `productListId` outside a list's read). */
     listId: { type: Schema.Types.ObjectId, required: true },
+    /**
+     * Every list the product is on, home first, when it is on several (unset when on its home
+     * list only): one product, one offered state, shown by each of these lists.
+     */
+    listIds: { type: [Schema.Types.ObjectId], default: undefined },
+    /** Private: seen by the people who may see private products only, never offered. */
+    hidden: { type: Boolean, default: false },
     ownerId: { type: String, required: true },
     name: { type: String, required: true },
     image: { type: String, required: true },
@@ -135,6 +148,7 @@ const productSchema = new Schema(
   { timestamps: true },
 );
 productSchema.index({ listId: 1 });
+productSchema.index({ listIds: 1 });
 productSchema.index({ ownerId: 1 });
 productSchema.index({ priceNextCheckAt: 1 });
 

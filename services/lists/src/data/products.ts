@@ -1,6 +1,7 @@
 import type mongoose from 'mongoose';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 import { isKeeper } from '../domain/keepers';
+import { isOnList, listIdsOf, markHiddenOnLists, placementUpdate } from './placements';
 
 export interface ProductValues {
   name: string;
@@ -12,6 +13,7 @@ export interface ProductValues {
   mostWanted?: boolean;
   note?: string;
   groupGift?: boolean;
+  hidden?: boolean;
 }
 
 export async function findProduct(id: string): Promise<ProductDoc | null> {
@@ -59,7 +61,8 @@ export function insertProduct(userId: string, listId: string, values: ProductVal
     await ProductList.updateOne({ _id: guard?._id ?? list._id }, { $inc: { revision: 1 } }, { session }).exec();
     if ((await countOwnerProducts(ownerId, session)) >= caps.maxPerAccount) return 'account_full';
     const [doc] = await Product.create([{ ...values, listId: list._id, ownerId }], { session });
-    await ProductList.updateOne({ _id: list._id }, { $addToSet: { productIds: doc._id } }, { session }).exec();
+    const add = values.hidden === true ? { productIds: doc._id, hiddenIds: doc._id } : { productIds: doc._id };
+    await ProductList.updateOne({ _id: list._id }, { $addToSet: add }, { session }).exec();
     return { product: doc.toObject() as ProductDoc };
   });
 }
@@ -82,7 +85,7 @@ export async function countOwnerProducts(ownerId: string, session: mongoose.Clie
 export type ProductChange = Partial<ProductValues> & { hasBeenOffered?: boolean; received?: boolean };
 
 export type UpdateOutcome =
-  | { product: ProductDoc; previousListId: string }
+  | { product: ProductDoc; previousListId: string; changedListIds: string[] }
   | 'not_found'
   | 'forbidden'
   | 'archived'
@@ -148,12 +151,16 @@ function updateOnce(
 ): Promise<UpdateOutcome> {
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
-    if (!product || (options.expectListId && String(product.listId) !== options.expectListId)) return 'not_found';
-    // Read in the transaction, so that an archiving of the list committed meanwhile makes this retry.
-    const source = await ProductList.findById(product.listId, { archived: 1, ownerId: 1, managerIds: 1 }).session(session).lean().exec();
+    if (!product || (options.expectListId && !isOnList(product, options.expectListId))) return 'not_found';
+    // Read in the transaction, so that an archiving of a list committed meanwhile makes this retry.
+    const source = await ProductList.findById(product.listId, { ownerId: 1, managerIds: 1 }).session(session).lean().exec();
     if (!(source ? isKeeper(source, ownerId) : product.ownerId === ownerId)) return 'forbidden';
-    const moving = options.targetListId !== undefined && options.targetListId !== String(product.listId);
-    if (source?.archived && (moving || !onlyReceived(change))) return 'archived';
+    // An archived list is read-only, also for a product it shares with other lists.
+    const current = listIdsOf(product);
+    const archived = await ProductList.exists({ _id: { $in: current }, archived: true }).session(session).exec();
+    // A product already on the target list stays where it is (it is on that list already).
+    const moving = options.targetListId !== undefined && !current.includes(options.targetListId);
+    if (archived && (moving || !onlyReceived(change))) return 'archived';
     const giftProblem = groupGiftProblem(product, change, options.groupGiftMinPrice ?? 0);
     if (giftProblem) return { groupGift: giftProblem };
     const set: Record<string, unknown> = { ...change };
@@ -173,37 +180,57 @@ function updateOnce(
       guard.offeredQuantity = offered; // a claim or release in between: read again
     }
     let target: ProductListDoc | null = null;
-    if (options.targetListId && options.targetListId !== String(product.listId)) {
+    let lists = current;
+    if (options.targetListId && moving) {
       target = (await ProductList.findById(options.targetListId).session(session).lean().exec()) as ProductListDoc | null;
       if (!target) return 'target_gone';
       if (!isKeeper(target, ownerId)) return 'target_forbidden';
       if (target.archived) return 'archived';
       if ((target.productIds?.length ?? 0) >= options.maxPerList) return 'list_full';
-      set.listId = target._id;
+      // The product follows its list's owner (a manager moves it to a list of another owner); one
+      // on several lists stays with its owner, whose other lists keep it.
+      if (target.ownerId !== product.ownerId && current.length > 1) return 'target_forbidden';
       set.ownerId = target.ownerId;
+      // A move takes the product from its home list to the target; its other lists keep it.
+      lists = [options.targetListId, ...current.slice(1)];
     }
-    const updated = await Product.findOneAndUpdate(guard, { $set: set }, { returnDocument: 'after', session }).lean().exec();
+    const update = target ? placementUpdate(lists, set) : { $set: set };
+    const updated = await Product.findOneAndUpdate(guard, update, { returnDocument: 'after', session }).lean().exec();
     if (!updated) throw unitsRaced();
+    const hidden = updated.hidden === true;
     if (target) {
-      await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
-      await ProductList.updateOne({ _id: target._id }, { $addToSet: { productIds: product._id } }, { session }).exec();
+      await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id, hiddenIds: product._id } }, { session }).exec();
+      const add = hidden ? { productIds: product._id, hiddenIds: product._id } : { productIds: product._id };
+      await ProductList.updateOne({ _id: target._id }, { $addToSet: add }, { session }).exec();
     }
-    return { product: updated as ProductDoc, previousListId: String(product.listId) };
+    if (change.hidden !== undefined && change.hidden !== (product.hidden === true)) await markHiddenOnLists(updated, hidden, session);
+    const changedListIds = [...new Set([...current, ...listIdsOf(updated)])];
+    return { product: updated as ProductDoc, previousListId: String(product.listId), changedListIds };
   });
 }
 
-export type DeleteOutcome = { deletedFrom: string } | 'not_found' | 'forbidden' | 'archived';
+export type DeleteOutcome = { deletedFrom: string[] } | 'not_found' | 'forbidden' | 'archived';
 
+/**
+ * Deletes a product from every list it is on; with `expectListId`, a product on several lists
+ * only leaves that one (it stays on the others, with its offered state).
+ */
 export function deleteProduct(ownerId: string, id: string, expectListId?: string): Promise<DeleteOutcome> {
   return atomically(async (session) => {
     const product = await Product.findById(id).session(session).lean().exec();
-    if (!product || (expectListId && String(product.listId) !== expectListId)) return 'not_found';
-    const list = await ProductList.findById(product.listId, { archived: 1, ownerId: 1, managerIds: 1 }).session(session).lean().exec();
-    if (!(list ? isKeeper(list, ownerId) : product.ownerId === ownerId)) return 'forbidden';
-    if (list?.archived) return 'archived';
-    await Product.deleteOne({ _id: product._id }, { session }).exec();
-    await ProductList.updateOne({ _id: product.listId }, { $pull: { productIds: product._id } }, { session }).exec();
-    return { deletedFrom: String(product.listId) };
+    if (!product || (expectListId && !isOnList(product, expectListId))) return 'not_found';
+    const home = await ProductList.findById(product.listId, { ownerId: 1, managerIds: 1 }).session(session).lean().exec();
+    if (!(home ? isKeeper(home, ownerId) : product.ownerId === ownerId)) return 'forbidden';
+    const lists = listIdsOf(product);
+    const leaving = expectListId && lists.length > 1 ? [expectListId] : lists;
+    if (await ProductList.exists({ _id: { $in: leaving }, archived: true }).session(session).exec()) return 'archived';
+    if (leaving.length < lists.length) {
+      await Product.updateOne({ _id: product._id }, placementUpdate(lists.filter((l) => !leaving.includes(l))), { session }).exec();
+    } else {
+      await Product.deleteOne({ _id: product._id }, { session }).exec();
+    }
+    await ProductList.updateMany({ _id: { $in: leaving } }, { $pull: { productIds: product._id, hiddenIds: product._id } }, { session }).exec();
+    return { deletedFrom: lists };
   });
 }
 
@@ -268,16 +295,20 @@ export async function claimProducts(lines: ClaimLine[], offeringId: string, unkn
 function claimOnce(lines: ClaimLine[], offeringId: string, unknownIds: string[]): Promise<ClaimOutcome> {
   return atomically(async (session) => {
     const ids = lines.map((l) => l.id);
-    const found = (await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1, quantity: 1, offeredQuantity: 1, holds: 1, listId: 1 })
-      .session(session)
-      .lean()
-      .exec()) as (ClaimView & { _id: unknown; listId: unknown })[];
+    // A private product cannot be offered: it is claimed as if it did not exist.
+    const found = (
+      (await Product.find({ _id: { $in: ids } }, { hasBeenOffered: 1, offeredBy: 1, quantity: 1, offeredQuantity: 1, holds: 1, listId: 1, listIds: 1, hidden: 1 })
+        .session(session)
+        .lean()
+        .exec()) as (ClaimView & { _id: unknown; listId: unknown; listIds?: unknown[]; hidden?: boolean })[]
+    ).filter((p) => p.hidden !== true);
     // Read in the transaction: an archiving committed meanwhile makes this claim retry and see it.
-    const listIds = [...new Set(found.map((p) => String(p.listId)))];
+    // A product on several lists takes offers while one of them is not archived.
+    const listIds = [...new Set(found.flatMap(listIdsOf))];
     const archivedLists = new Set(
       (await ProductList.find({ _id: { $in: listIds }, archived: true }, { _id: 1 }).session(session).lean().exec()).map((l) => String(l._id)),
     );
-    const inArchived = found.filter((p) => archivedLists.has(String(p.listId))).map((p) => String(p._id));
+    const inArchived = found.filter((p) => listIdsOf(p).every((l) => archivedLists.has(l))).map((p) => String(p._id));
     if (inArchived.length > 0) return { conflicts: inArchived, archived: true };
     const byId = new Map(found.map((p) => [String(p._id), p]));
     const conflicts = lines.filter(({ id, units }) => {

@@ -14,7 +14,8 @@ const unique = (ids: string[]) => [...new Set(ids)];
 /** POST /internal/products/lookup: unknown (or malformed) ids are simply missing. */
 export async function lookupProducts(ids: string[]): Promise<ProductWithOwner[]> {
   const wanted = unique(ids).filter(isObjectId);
-  const products = await findProducts(wanted);
+  // A private product is for its owner only: to the offers service it does not exist.
+  const products = (await findProducts(wanted)).filter((p) => p.hidden !== true);
   const lists = new Map((await findLists(unique(products.map((p) => String(p.listId))))).map((l) => [String(l._id), l]));
   const byId = new Map(products.map((p) => [String(p._id), p]));
   const out: ProductWithOwner[] = [];

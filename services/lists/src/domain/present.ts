@@ -4,6 +4,10 @@ import { productPictureOf } from '../images/sign';
 import { priceWatchFacts } from '../priceWatch/present';
 import { hiddenFromOwner, surpriseFieldsOf, withoutOffers } from './surprise';
 import { keeperRole, recipientOf } from './keepers';
+import { listIdsOf } from '../data/placements';
+import { forVisitors } from './visibility';
+
+export { forVisitor } from './visibility';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -12,8 +16,11 @@ export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_ID.test(value);
 }
 
-/** The public shape of a product: never `offeredBy`, `ownerId` or timestamps. */
-export function toProductData(doc: ProductDoc): ProductData {
+/**
+ * The public shape of a product: never `offeredBy`, `ownerId` or timestamps. `productListId` is
+ * the list being read (`readingListId`), else the product's home list.
+ */
+export function toProductData(doc: ProductDoc, readingListId?: string): ProductData {
   return {
     id: String(doc._id),
     name: doc.name,
@@ -23,9 +30,11 @@ export function toProductData(doc: ProductDoc): ProductData {
     ...priceWatchFacts(doc),
     url: doc.url,
     websiteName: doc.websiteName ?? '',
-    productListId: String(doc.listId),
+    productListId: readingListId ?? String(doc.listId),
+    productListIds: listIdsOf(doc),
     hasBeenOffered: doc.hasBeenOffered === true,
     received: doc.received === true,
+    hidden: doc.hidden === true,
     ...quantityFacts(doc),
   };
 }
@@ -43,11 +52,6 @@ export function quantityFacts(doc: Pick<ProductDoc, 'quantity' | 'mostWanted' | 
   };
 }
 
-/** What a visitor sees of a product: `received` is the owner's own mark. */
-export function forVisitor(product: ProductData): ProductData {
-  const { received: _ownerOnly, ...rest } = product;
-  return rest;
-}
 
 /** A list's occasion, archived mark and surprise, as every list answer carries them. */
 function occasionOf(list: ProductListDoc) {
@@ -84,15 +88,16 @@ export function orderProducts(list: ProductListDoc, products: ProductDoc[]): Pro
 
 /** A list with everything stored of it (the keepers' fields, offers shown): what the read cache holds. */
 export function fullListData(list: ProductListDoc, products: ProductDoc[]): ProductListData {
-  return { id: String(list._id), name: list.name, isOwner: true, recipient: recipientOf(list), ...occasionOf(list), products: orderProducts(list, products).map(toProductData) };
+  const listId = String(list._id);
+  return { id: listId, name: list.name, isOwner: true, recipient: recipientOf(list), ...occasionOf(list), products: orderProducts(list, products).map((p) => toProductData(p, listId)) };
 }
 
 /**
  * One viewer's view of a whole list. A keeper's (`isOwner` true for every keeper: they change it
  * as its owner does; `isManager` for those who are not its owner) is without offers before a
  * surprise's reveal (a list for someone else hides nothing from its keepers: they answer its
- * offers); a visitor's is without the keepers' own marks, reveal settings and recipient (visitors
- * see what is taken).
+ * offers); a visitor's is without private products and the keepers' own marks, reveal settings and
+ * recipient (visitors see what is taken).
  */
 export function listViewFor(list: ProductListData, role: KeeperRole | null, now = new Date()): ProductListData {
   if (role) {
@@ -100,21 +105,22 @@ export function listViewFor(list: ProductListData, role: KeeperRole | null, now 
     return { ...kept, isOwner: true, ...(role === 'manager' ? { isManager: true as const } : {}), products: giftsHidden(list, now) ? list.products.map(withoutOffers) : list.products };
   }
   const { revealAt: _ownerOnly, revealed: _alsoOwnerOnly, recipient: _keepersOnly, isManager: _notTheirs, ...rest } = list;
-  return { ...rest, isOwner: false, products: list.products.map(forVisitor) };
+  return { ...rest, isOwner: false, products: forVisitors(list.products) };
 }
 
 export function toListData(list: ProductListDoc, products: ProductDoc[], viewerId: string | undefined): ProductListData {
   return listViewFor(fullListData(list, products), keeperRole(list, viewerId));
 }
 
-/** Groups products by list id. */
+/** Groups products by list id (a product on several lists is in each of their groups). */
 export function byList(products: ProductDoc[]): Map<string, ProductDoc[]> {
   const map = new Map<string, ProductDoc[]>();
   for (const p of products) {
-    const key = String(p.listId);
-    const group = map.get(key);
-    if (group) group.push(p);
-    else map.set(key, [p]);
+    for (const key of listIdsOf(p)) {
+      const group = map.get(key);
+      if (group) group.push(p);
+      else map.set(key, [p]);
+    }
   }
   return map;
 }
@@ -128,7 +134,7 @@ export function toListPreview(list: ProductListDoc, leading: ProductDoc[], viewe
   const order = list.productIds ?? [];
   const products = order.slice(0, count).flatMap((id) => {
     const p = byId.get(String(id));
-    return p ? [toProductData(p)] : [];
+    return p ? [toProductData(p, String(list._id))] : [];
   });
   const role = keeperRole(list, viewerId);
   const shown = role && hiddenFromOwner(list) ? products.map(withoutOffers) : products;

@@ -4,6 +4,7 @@ import {
   mostWantedSchema,
   GROUP_GIFT_MIN_PLEDGE,
   groupGiftSchema,
+  hiddenSchema,
   priceCentsSchema,
   productNoteSchema,
   productQuantitySchema,
@@ -26,11 +27,14 @@ import {
   type ProductChange,
   type UpdateOutcome,
 } from '../data/products';
+import { isOnList } from '../data/placements';
 import { MAX_PRODUCTS_PER_LIST, type AccountLimits } from './limits';
 import { listsChanged } from './listVersions';
 import { listArchived, listNotFound, notYourList } from './productLists';
-import { byList, forVisitor, isObjectId, orderProducts, toProductData } from './present';
+import { byList, isObjectId, orderProducts, toProductData } from './present';
 import { hiddenFromOwner, ownerProduct, surpriseKept, withoutOffers } from './surprise';
+import { forVisitor, seesPrivate } from './visibility';
+import { isKeeper } from './keepers';
 
 export function productNotFound(): HttpError {
   return HttpError.notFound('This product does not exist (it may have been removed).', 'product_not_found');
@@ -62,6 +66,7 @@ const createFields = z.object({
   mostWanted: mostWantedSchema.default(false),
   note: productNoteSchema.default(''),
   groupGift: groupGiftSchema.default(false),
+  hidden: hiddenSchema.default(false),
 });
 
 /** Fields a PATCH may change; each is optional, an absent one is left as it is. */
@@ -77,13 +82,14 @@ const changeFields = z.object({
   mostWanted: mostWantedSchema.optional(),
   note: productNoteSchema.optional(),
   groupGift: groupGiftSchema.optional(),
+  hidden: hiddenSchema.optional(),
 });
 type ChangeFields = z.output<typeof changeFields>;
 
 type FieldKey = keyof ChangeFields;
 
 /** Accepted by every product PATCH beside its own fields. */
-const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note', 'groupGift'];
+const EXTRAS: readonly FieldKey[] = ['quantity', 'mostWanted', 'note', 'groupGift', 'hidden'];
 
 const GROUP_GIFT_MESSAGES = {
   'price-required': `A group gift needs a price of at least ${GROUP_GIFT_MIN_PLEDGE / 100} €: visitors pledge parts of it.`,
@@ -119,6 +125,7 @@ function toChange(fields: ChangeFields): ProductChange {
   if (fields.mostWanted !== undefined) change.mostWanted = fields.mostWanted;
   if (fields.note !== undefined) change.note = fields.note;
   if (fields.groupGift !== undefined) change.groupGift = fields.groupGift;
+  if (fields.hidden !== undefined) change.hidden = fields.hidden;
   return change;
 }
 
@@ -135,7 +142,7 @@ function parseChange(body: Record<string, unknown>, allowed: readonly FieldKey[]
  */
 const KEPT_SURPRISE_MESSAGE = 'This change is not possible before the surprise is revealed. Try again after it, or remove the product.';
 
-async function productFrom(outcome: UpdateOutcome, surpriseKeptNow = false): Promise<ProductData> {
+async function productFrom(outcome: UpdateOutcome, surpriseKeptNow = false, readingListId?: string): Promise<ProductData> {
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
@@ -147,31 +154,40 @@ async function productFrom(outcome: UpdateOutcome, surpriseKeptNow = false): Pro
     if (surpriseKeptNow && outcome.groupGift === 'already-offered') throw HttpError.unprocessable({ groupGift: 'already-offered' }, KEPT_SURPRISE_MESSAGE);
     throw groupGiftRefused(outcome.groupGift);
   }
-  await listsChanged(outcome.previousListId, String(outcome.product.listId));
-  return ownerProduct(toProductData(outcome.product));
+  await listsChanged(...outcome.changedListIds);
+  return ownerProduct(toProductData(outcome.product, readingListId));
 }
 
 /**
- * Refuses the owner's offered marks on a surprise list before its reveal (see `surpriseKept`).
- * Answers whether offers are hidden from the owner now, when the change could be refused for them.
+ * Refuses the keepers' offered marks on a surprise list before its reveal (see `surpriseKept`).
+ * Answers whether offers are hidden from the keepers now, when the change could be refused for them.
  */
 async function checkSurprise(userId: string, productId: string, fields: ChangeFields): Promise<boolean> {
   if (fields.hasBeenOffered === undefined && fields.quantity === undefined && fields.groupGift === undefined) return false;
   const product = await findProduct(productId);
-  if (!product || product.ownerId !== userId) return false; // the write answers 404 / 403 as usual
+  if (!product) return false; // the write answers 404 as usual
   const list = await findList(String(product.listId));
-  const hidden = list !== null && hiddenFromOwner(list);
+  if (!list || !isKeeper(list, userId)) return false; // the write answers 403 as usual
+  const hidden = hiddenFromOwner(list);
   if (hidden && fields.hasBeenOffered !== undefined) throw surpriseKept();
   return hidden;
 }
 
-/** GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists); its owner sees no offer before a surprise's reveal. */
+/**
+ * GET /api/product-lists/{listId}/products/{productId}: anyone (shared lists). A private product
+ * is not found but by the people who keep the list; they get the owner's shape, without offers
+ * before a surprise's reveal.
+ */
 export async function readProductInList(listId: string, productId: string, viewerId?: string): Promise<ProductData> {
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const product = await findProduct(productId);
-  if (!product || String(product.listId) !== listId) throw productNotFound();
-  const shown = forVisitor(toProductData(product));
-  return viewerId !== undefined && viewerId === product.ownerId ? ownerProduct(shown) : shown;
+  if (!product || !isOnList(product, listId)) throw productNotFound();
+  // Judged on the list being read: the people who keep it see its private products.
+  const list = viewerId ? await findList(listId) : null;
+  const keeper = list !== null && seesPrivate(viewerId, list);
+  if (product.hidden === true && !keeper) throw productNotFound();
+  const data = toProductData(product, listId);
+  return keeper ? ownerProduct(data) : forVisitor(data);
 }
 
 /** PATCH /api/product-lists/{listId}/products/{productId}: `{hasBeenOffered}` or `{name, image, price}` (and quantity, mostWanted, note). */
@@ -179,7 +195,11 @@ export async function changeProductInList(userId: string, listId: string, produc
   if (!isObjectId(listId) || !isObjectId(productId)) throw productNotFound();
   const fields = parseChange(body, ['name', 'image', 'price', 'hasBeenOffered', 'received']);
   const hidden = await checkSurprise(userId, productId, fields);
-  return productFrom(await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }), hidden);
+  return productFrom(
+    await updateProduct(userId, productId, toChange(fields), { expectListId: listId, maxPerList: MAX_PRODUCTS_PER_LIST, groupGiftMinPrice: GROUP_GIFT_MIN_PLEDGE }),
+    hidden,
+    listId,
+  );
 }
 
 export async function deleteProductInList(userId: string, listId: string, productId: string): Promise<void> {
@@ -188,15 +208,20 @@ export async function deleteProductInList(userId: string, listId: string, produc
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  await listsChanged(outcome.deletedFrom);
+  await listsChanged(...outcome.deletedFrom);
 }
 
-/** GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in order). */
+/**
+ * GET /api/products-in-lists: every product of the caller's lists (lists oldest first, each in
+ * order), each once: a product on several lists comes in its home list's place.
+ */
 export async function productsOf(userId: string): Promise<ProductData[]> {
   const lists = [...(await listsOfOwner(userId)), ...(await listsManagedBy(userId))];
   const grouped = byList(await productsOfLists(lists.map((l) => l._id)));
   return lists.flatMap((l) => {
-    const shown = orderProducts(l, grouped.get(String(l._id)) ?? []).map(toProductData);
+    const shown = orderProducts(l, grouped.get(String(l._id)) ?? [])
+      .filter((p) => String(p.listId) === String(l._id))
+      .map((p) => toProductData(p));
     return hiddenFromOwner(l) ? shown.map(withoutOffers) : shown;
   });
 }
@@ -216,6 +241,7 @@ export async function createProduct(userId: string, body: Record<string, unknown
     mostWanted: fields.mostWanted ?? false,
     note: fields.note ?? '',
     groupGift: fields.groupGift === true,
+    hidden: fields.hidden === true,
   };
   if (values.groupGift) {
     const problem = groupGiftProblem({ groupGift: false, price: null, quantity: 1, offeredQuantity: 0, hasBeenOffered: false }, values, GROUP_GIFT_MIN_PLEDGE);
@@ -253,7 +279,7 @@ export async function deleteProduct(userId: string, productId: string): Promise<
   if (outcome === 'not_found') throw productNotFound();
   if (outcome === 'forbidden') throw notYourProduct();
   if (outcome === 'archived') throw listArchived();
-  await listsChanged(outcome.deletedFrom);
+  await listsChanged(...outcome.deletedFrom);
 }
 
 /** Whether a list exists (for favorites). */

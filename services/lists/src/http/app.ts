@@ -27,6 +27,7 @@ import {
   productsOf,
   readProductInList,
 } from '../domain/products';
+import { setProductLists } from '../domain/placements';
 import { createImagesRouter } from '../images';
 import { createPagesRouter } from '../pages';
 import { IMPORT_PATH, listFileRoutes } from './listFiles';
@@ -210,6 +211,9 @@ export function createListsService(
       });
       router.patch('/api/products-in-lists/:id', signedIn, body, async (req, res) => {
         res.json({ data: await changeProduct(userOf(req), param(req, 'id'), req.body) });
+      });
+      router.put('/api/products-in-lists/:id/lists', signedIn, body, async (req, res) => {
+        res.json({ data: await setProductLists(userOf(req), param(req, 'id'), req.body) });
       });
       router.delete('/api/products-in-lists/:id', signedIn, async (req, res) => {
         await deleteProduct(userOf(req), param(req, 'id'));

@@ -41,6 +41,8 @@ describe('GET /api/product-lists (own lists with products)', () => {
             url: 'https://www.shop.example/p/1',
             websiteName: 'shop.example',
             productListId: me.defaultListId,
+            productListIds: [me.defaultListId],
+            hidden: false,
             hasBeenOffered: false,
             received: false,
             quantity: 1,
@@ -90,8 +92,8 @@ describe('GET /api/product-lists/{id} (shared by link)', () => {
     expect(mine.body.data.isOwner).toBe(true);
     expect(mine.body.data.products).toHaveLength(1);
     const theirs = await api().get(`/api/product-lists/${owner.defaultListId}`).set(other.headers);
-    // The owner's own mark (received) is the one thing visitors do not see.
-    const ownerOnly = ({ received: _received, ...rest }: { received?: boolean }) => rest;
+    // The owner's own marks (received, private, the product's other lists) are what visitors do not see.
+    const ownerOnly = ({ received: _received, hidden: _hidden, productListIds: _lists, ...rest }: { received?: boolean; hidden?: boolean; productListIds?: string[] }) => rest;
     expect(theirs.body.data).toEqual({ ...mine.body.data, isOwner: false, recipient: undefined, products: mine.body.data.products.map(ownerOnly) });
     const anonymous = await api().get(`/api/product-lists/${owner.defaultListId}`);
     expect(anonymous.status).toBe(200);

@@ -35,6 +35,8 @@ describe('POST /api/products-in-lists', () => {
       url: 'https://WWW.Shop.example/bike?ref=1',
       websiteName: 'shop.example',
       productListId: me.defaultListId,
+      productListIds: [me.defaultListId],
+      hidden: false,
       hasBeenOffered: false,
       received: false,
       quantity: 1,

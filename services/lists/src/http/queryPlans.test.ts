@@ -72,6 +72,34 @@ describe('query plans of the per-request paths', () => {
     expect(found).toEqual([]);
   });
 
+  it('a product on several lists: placing it, reading each list (the $or of home and other lists), a private one in favorites, making it private, resetting a link, deleting a list', async () => {
+    const others = await crowd();
+    const me = await person();
+    const second = await me.createList('Birthday');
+    const third = await me.createList('Christmas');
+    const shared = await me.addProduct(me.defaultListId, { name: 'Shared' });
+    await me.addProduct(second, { name: 'Private', hidden: true });
+    expect((await api().put(`/api/favorites/${second}`).set(others[0].headers)).status).toBe(204);
+    // Others' reminders, which deleting my list must not read.
+    const sentAt = new Date();
+    await Reminder.insertMany(others.map((p, i) => ({ listId: others[(i + 1) % others.length].defaultListId, userId: p.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt })));
+    // Accounts erased before (the link reset checks mine is not one of them).
+    for (let i = 0; i < 3; i++) expect((await api().post(`/internal/users/${new mongoose.Types.ObjectId().toHexString()}/erase`).set(await fromService('auth'))).status).toBe(200);
+    const found = await scans(async () => {
+      const placed = await api().put(`/api/products-in-lists/${shared}/lists`).set(me.headers).send({ productListIds: [me.defaultListId, second, third] });
+      expect(placed.status).toBe(200);
+      expect((await api().get(`/api/product-lists/${second}`)).body.data.products).toHaveLength(1);
+      expect((await api().get(`/api/product-lists/${third}`).set(me.headers)).body.data.products).toHaveLength(1);
+      expect((await api().get('/api/favorites').set(others[0].headers)).body.data[0].productCount).toBe(1);
+      expect((await api().patch(`/api/products-in-lists/${shared}`).set(me.headers).send({ hidden: true })).status).toBe(200);
+      expect((await api().patch(`/api/products-in-lists/${shared}`).set(me.headers).send({ hidden: false })).status).toBe(200);
+      expect((await api().post(`/api/product-lists/${second}/share-link`).set(me.headers)).status).toBe(200);
+      expect((await api().delete(`/api/product-lists/${third}`).set(me.headers)).status).toBe(204);
+      expect((await api().post('/internal/products/claim').set(await fromService('offers')).send({ ids: [shared], offeringId: 'o-2' })).status).toBe(200);
+    });
+    expect(found).toEqual([]);
+  });
+
   it("an account's erasure uses indexes only, its favorites' deletion included", async () => {
     const others = await crowd();
     const me = await person();

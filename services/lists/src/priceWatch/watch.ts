@@ -14,6 +14,7 @@ import {
   takeShopTurn,
 } from '../data/priceWatch';
 import { findList } from '../data/lists';
+import { listIdsOf } from '../data/placements';
 import type { ProductDoc } from '../data/models';
 import { listsChanged } from '../domain/listVersions';
 import { PageFetchError, type PageFetchErrorKind } from '../pages/errors';
@@ -100,7 +101,7 @@ export function createPriceWatch(deps: PriceWatchDeps): PriceWatch {
     const history = appendReading((product.priceHistory ?? []) as PricePoint[], { price: found.price, at }, { price: product.price ?? null, since: product.createdAt });
     const after = await recordReading(product, { price: found.price, history, checkedAt: at, nextAt: nextDailyCheck(at) });
     if (!after) return { outcome: 'failed', product: null, reason: 'changed' }; // edited meanwhile: read again next time
-    await listsChanged(String(product.listId));
+    await listsChanged(...listIdsOf(product));
     const drop = alertDrop(product.price ?? null, found.price);
     if (drop !== null) await queueDropAlerts(after, product.price!, found.price, at);
     return { outcome: 'price', product: after, drop };
@@ -109,11 +110,12 @@ export function createPriceWatch(deps: PriceWatchDeps): PriceWatch {
   async function failed(product: ProductDoc, reason: string): Promise<Reading> {
     const failures = (product.priceFailures ?? 0) + 1;
     const after = await recordFailure(product._id, failures, new Date(now().getTime() + backoffMs(failures, PRODUCT_BACKOFF.base, PRODUCT_BACKOFF.max)));
-    if (!product.priceStale) await listsChanged(String(product.listId));
+    if (!product.priceStale) await listsChanged(...listIdsOf(product));
     return { outcome: 'failed', product: after, reason };
   }
 
   async function queueDropAlerts(product: ProductDoc, oldPrice: number, newPrice: number, at: Date): Promise<void> {
+    if (product.hidden === true) return; // followers never hear of a private product
     const to = await alertRecipients(product.listId);
     if (!to || to.userIds.length === 0) return;
     const queued = await queueAlerts(to.userIds, { day: utcDay(at), listId: product.listId, productId: product._id, oldPrice, newPrice, now: at });

@@ -32,6 +32,7 @@ export interface ProductBody {
   mostWanted?: unknown;
   note?: unknown;
   groupGift?: unknown;
+  hidden?: unknown;
 }
 
 /** A signed-in person with their default list, and helpers acting as them. */
