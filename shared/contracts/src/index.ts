@@ -12,3 +12,4 @@ export * from './firstView';
 export * from './occasion';
 export * from './priceTrend';
 export * from './pledges';
+export * from './gifts';

@@ -35,6 +35,7 @@ import { readUnsubscribe, unsubscribe, unsubscribePage, type UnsubscribeState } 
 import { usersApi, type UsersApi } from '../reminders/users';
 import { claimBody, listsQuery, lookupBody, objectBody, orderingBody, userIdParams } from './requests';
 import { priceWatchRoutes } from './priceWatch';
+import { giftOccasionRoutes } from './giftOccasions';
 import { createPriceAlertSender, type PriceAlertSender } from '../priceWatch/alerts';
 import { createPriceWatchJob, priceWatchRunBudgetMs, type PriceWatchJob } from '../priceWatch/job';
 import { pagePriceReader } from '../priceWatch/pagePrice';
@@ -256,6 +257,7 @@ export function createListsService(
         const { ids, offeringId } = req.body as { ids: string[]; offeringId: string };
         res.json({ data: { released: await release(ids, offeringId) } });
       });
+      giftOccasionRoutes(router);
 
       // Internal: the auth service (account erasure)
       router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams }), async (req, res) => {

@@ -6,6 +6,8 @@ import { giverAddressMail, giverConfirmationMail, giverRefusedMail, ownerOfferMa
 import { pledgersOf } from '../data/pledges';
 import { forEveryone, pledgersCompleteMail } from './pledgeMailer';
 import type { UsersApi } from './upstreams';
+import { giftsLinkBlocks } from './giftMailer';
+import { newGiftsLink } from './giftLinks';
 
 const MAX_MAIL_ATTEMPTS = 8;
 /** First retry delay of a mail that could not be sent (doubling at each attempt). */
@@ -83,6 +85,7 @@ export function createDueMails(deps: {
           isExpectingAddress: doc.isExpectingAddress,
           products: basket.flatMap((o) => o.products),
           withdrawals: links,
+          extra: giftsLinkBlocks(doc.offererLang, await newGiftsLink(deps.publicUrl, doc.offererEmail, doc.offererLang, now())),
         });
       }
       case 'owner-withdrawn': {

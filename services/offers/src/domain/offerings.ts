@@ -291,6 +291,7 @@ export function createOfferingService(deps: {
     resendVerification: confirmations.resend,
     readWithdrawal: withdrawals.read,
     withdraw: withdrawals.withdraw,
+    withdrawAsGiver: withdrawals.withdrawAsGiver,
 
     async read(id: string, ownerId: string): Promise<OfferingView> {
       return toView(await ownedOrThrow(id, ownerId));
