@@ -10,3 +10,4 @@ import './offer';
 import './offering';
 import './withdrawal';
 import './pledge';
+import './gifts';
