@@ -13,3 +13,4 @@ export * from './occasion';
 export * from './priceTrend';
 export * from './pledges';
 export * from './gifts';
+export * from './listSort';
