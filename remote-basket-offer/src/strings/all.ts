@@ -11,3 +11,4 @@ import './offering';
 import './withdrawal';
 import './pledge';
 import './gifts';
+import './suggestions';
