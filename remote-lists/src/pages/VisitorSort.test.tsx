@@ -77,3 +77,28 @@ describe("a visitor's order and budget on a shared list", () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
   });
 });
+
+describe('with a long list (windowed grid and its search)', () => {
+  const long = list(
+    'L1',
+    'Wedding',
+    Array.from({ length: 500 }, (_, i) => product(`P${i + 1}`, { name: `Gift ${i + 1}`, price: (i + 1) * 100 })),
+    false,
+  );
+  const cards = () => screen.queryAllByRole('listitem').filter((li) => li.classList.contains('lists-card'));
+
+  it('windows the sorted list and combines the budget with the search', async () => {
+    api.getProductList.mockResolvedValue(long);
+    await renderPage(<SharedListPage />, { path: '/see/L1?sort=price-desc', route: '/see/:productListId' });
+    const first = cards()[0];
+    expect(first).toHaveTextContent('Gift 500');
+    expect(first).toHaveAttribute('aria-setsize', '500');
+    expect(cards().length).toBeLessThanOrEqual(24);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Price' }), { target: { value: '20' } });
+    expect(cards()[0]).toHaveTextContent('Gift 20');
+    expect(cards()).toHaveLength(20);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find a product in this list' }), { target: { value: 'gift 1' } });
+    // Gift 1 and Gift 10 to 19 fit 20 €, most expensive first.
+    expect(cards().map((c) => c.querySelector('.lists-card__name')?.textContent)).toEqual(['Gift 19', 'Gift 18', 'Gift 17', 'Gift 16', 'Gift 15', 'Gift 14', 'Gift 13', 'Gift 12', 'Gift 11', 'Gift 10', 'Gift 1']);
+  });
+});
