@@ -29,6 +29,9 @@ beforeEach(() => {
 });
 
 const render = (path = '/see/S1', lang: 'en' | 'fr' = 'en') => renderPage(<SharedListPage />, { path, route: '/see/:productListId', lang });
+// The first render loads the page's modules and axe-core: more than Jest's 5 s on a busy machine.
+jest.setTimeout(20_000);
+
 const names = (container: HTMLElement) => [...container.querySelectorAll('.lists-card__name')].map((n) => n.textContent);
 
 describe("a visitor's order and budget on a shared list", () => {
