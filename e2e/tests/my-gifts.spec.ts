@@ -156,7 +156,7 @@ test.describe('a giver keeps track of their gifts', () => {
     if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);
 
     // Marked bought with the keyboard, a private note and a cost, saved.
-    await card.getByRole('radio', { name: T.bought }).focus();
+    await card.getByRole('radio', { name: T.bought, exact: true }).focus();
     await v.keyboard.press('Space');
     await card.getByRole('textbox', { name: T.note }).fill('Hidden in the garage');
     await card.getByRole('textbox', { name: T.cost }).fill(lang === 'fr' ? '42,50' : '42.50');

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { GiftView } from '@wishlist/api-client';
+import type { GiftPledgeView, GiftView } from '@wishlist/api-client';
 import { useSessionStore } from '@wishlist/stores';
 import { mocked } from '../test/api';
 import { seriousViolations } from '../test/axe';
@@ -33,6 +33,8 @@ const gift = (extra: Partial<GiftView> = {}): GiftView => ({
   ...extra,
 });
 
+const answer = (gifts: GiftView[], pledges: GiftPledgeView[] = []) => ({ gifts, pledges });
+
 beforeEach(() => {
   jest.clearAllMocks();
   useSessionStore.setState({ token: null, defaultListId: null, checkedBearer: null });
@@ -40,7 +42,7 @@ beforeEach(() => {
 
 describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => {
   it("shows the link's gifts with their stage; opening it changes nothing", async () => {
-    api.getGifts.mockResolvedValueOnce([gift(), gift({ id: 'G2', stage: 'address-received', withdrawable: false, address: '1 Main St\nSpringfield', cost: 1500 })]);
+    api.getGifts.mockResolvedValueOnce(answer([gift(), gift({ id: 'G2', stage: 'address-received', withdrawable: false, address: '1 Main St\nSpringfield', cost: 1500 })]));
     const { container } = await renderPage(<MyGiftsPage />, { path, route });
     expect(await screen.findByRole('heading', { level: 1, name: 'My gifts' })).toHaveFocus();
     expect(api.getGifts).toHaveBeenCalledWith({ token: TOKEN });
@@ -60,7 +62,7 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
   });
 
   it('saves the stage, the note and the cost with the link', async () => {
-    api.getGifts.mockResolvedValueOnce([gift()]);
+    api.getGifts.mockResolvedValueOnce(answer([gift()]));
     api.changeGift.mockImplementation(async (_a, _id, change) => gift({ stage: 'bought', note: change.note ?? '', cost: change.cost ?? null }));
     await renderPage(<MyGiftsPage />, { path, route });
     await screen.findByRole('heading', { level: 1, name: 'My gifts' });
@@ -74,7 +76,7 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
   });
 
   it('refuses a cost that is not an amount before asking the API', async () => {
-    api.getGifts.mockResolvedValueOnce([gift()]);
+    api.getGifts.mockResolvedValueOnce(answer([gift()]));
     await renderPage(<MyGiftsPage />, { path, route });
     await screen.findByRole('heading', { level: 1, name: 'My gifts' });
     fireEvent.change(screen.getByRole('textbox', { name: 'What it cost you (€)' }), { target: { value: 'ten euros' } });
@@ -84,7 +86,7 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
   });
 
   it('withdraws after asking, with the keyboard', async () => {
-    api.getGifts.mockResolvedValueOnce([gift()]);
+    api.getGifts.mockResolvedValueOnce(answer([gift()]));
     api.withdrawGift.mockResolvedValueOnce({ id: 'G1', state: 'withdrawn' });
     await renderPage(<MyGiftsPage />, { path, route });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Withdraw this offer' })));
@@ -97,7 +99,7 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
   });
 
   it('speaks French', async () => {
-    api.getGifts.mockResolvedValueOnce([gift({ cost: 2490 })]);
+    api.getGifts.mockResolvedValueOnce(answer([gift({ cost: 2490 })]));
     await renderPage(<MyGiftsPage />, { path, route, lang: 'fr' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes cadeaux' })).toBeInTheDocument();
     expect(screen.getByText('Occasion : 24 décembre 2026')).toBeInTheDocument();
@@ -121,10 +123,25 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
 
   it("reads a signed-in giver's gifts without a link", async () => {
     useSessionStore.setState({ token: { name: 't1', bearer: 'b' }, defaultListId: 'L1', checkedBearer: 'b' });
-    api.getGifts.mockResolvedValueOnce([]);
+    api.getGifts.mockResolvedValueOnce(answer([]));
     await renderPage(<MyGiftsPage />, { path: '/my-gifts', route });
     expect(await screen.findByText(/No gifts here yet/)).toBeInTheDocument();
     expect(screen.getByText(/Every gift you offered, on every list/)).toBeInTheDocument();
     expect(api.getGifts).toHaveBeenCalledWith(null);
+  });
+
+  it('lists the group gifts the giver chipped in for', async () => {
+    api.getGifts.mockResolvedValueOnce(
+      answer([], [
+        { id: 'PL1', state: 'confirmed', amount: 5000, price: 30000, product: { name: 'Bike', image: '', url: 'https://shop.example/bike', websiteName: 'shop.example', listName: 'Tom birthday' }, createdAt: '2026-11-20T10:00:00.000Z' },
+      ]),
+    );
+    const { container } = await renderPage(<MyGiftsPage />, { path, route });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Group gifts you chipped in for' })).toBeInTheDocument();
+    expect(screen.getByText('Your part: €50.00')).toBeInTheDocument();
+    expect(screen.getByText('€300.00')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for the rest of the price')).toBeInTheDocument();
+    expect(screen.queryByText(/No gifts here yet/)).not.toBeInTheDocument();
+    expect(await seriousViolations(container)).toEqual([]);
   });
 });

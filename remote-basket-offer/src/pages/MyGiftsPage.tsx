@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { getGifts, isApiError, type GiftsAccess, type GiftView } from '@wishlist/api-client';
+import { getGifts, isApiError, type GiftPledgeView, type GiftsAccess, type GiftView } from '@wishlist/api-client';
 import { formatPrice } from '@wishlist/contracts';
 import { localizedPath } from '@wishlist/i18n';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
 import { Button, Spinner } from '@wishlist/ui';
 import { GiftCard } from '../components/GiftCard';
+import { GiftPledges } from '../components/GiftPledges';
 import { usePage } from '../components/usePage';
 import { useBasketT } from '../i18n';
 import { linkToken } from './OfferWithdrawalPage';
@@ -38,6 +39,7 @@ export default function MyGiftsPage() {
   const known = useSessionStore((s) => isSessionKnown(s));
   const access: GiftsAccess | undefined = token ? { token } : signedIn ? null : undefined;
   const [gifts, setGifts] = useState<GiftView[] | null>(null);
+  const [pledges, setPledges] = useState<GiftPledgeView[]>([]);
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const load = useCallback(
@@ -46,7 +48,9 @@ export default function MyGiftsPage() {
       setProblem(null);
       getGifts(access).then(
         (found) => {
-          if (!signal?.cancelled) setGifts(found);
+          if (signal?.cancelled) return;
+          setGifts(found.gifts);
+          setPledges(found.pledges);
         },
         (err: unknown) => {
           if (!signal?.cancelled) setProblem(problemOf(err));
@@ -126,19 +130,22 @@ export default function MyGiftsPage() {
         {t('gifts.title')}
       </h1>
       <p className="basket-lead">{t(token ? 'gifts.leadLink' : 'gifts.leadAccount')}</p>
-      {list.length === 0 ? (
+      {list.length === 0 && pledges.length === 0 ? (
         <p className="basket-notice basket-notice--info">{t('gifts.empty')}</p>
       ) : (
         <>
-          <p className="basket-meta my-gifts__summary" data-testid="my-gifts-summary">
-            <span>{t('gifts.summary', { count: list.length })}</span>
-            {spent > 0 && <span>{t('gifts.spent', { amount: formatPrice(spent, lang) })}</span>}
-          </p>
+          {list.length > 0 && (
+            <p className="basket-meta my-gifts__summary" data-testid="my-gifts-summary">
+              <span>{t('gifts.summary', { count: list.length })}</span>
+              {spent > 0 && <span>{t('gifts.spent', { amount: formatPrice(spent, lang) })}</span>}
+            </p>
+          )}
           <div className="my-gifts__list">
             {list.map((g) => (
               <GiftCard key={g.id} gift={g} access={access ?? null} onChange={replace} />
             ))}
           </div>
+          <GiftPledges pledges={pledges} />
         </>
       )}
       <p className="basket-actions-row">{home}</p>

@@ -3,17 +3,17 @@
 import { GIFTS_TOKEN_HEADER, type GiftChange, type GiftView, type GiftsAnswer } from '@wishlist/contracts';
 import { request } from './http';
 
-export type { GiftChange, GiftView } from '@wishlist/contracts';
+export type { GiftChange, GiftPledgeView, GiftsAnswer, GiftView } from '@wishlist/contracts';
 
 /** Who is asking: the link's token, or (null) the signed-in account. */
 export type GiftsAccess = { token: string } | null;
 
 const withAccess = (access: GiftsAccess) => (access ? { headers: { [GIFTS_TOKEN_HEADER]: access.token } } : {});
 
-/** `GET /api/gifts/by-link` (token) or `GET /api/gifts` (signed in). 404 wrong link, 401 signed out, 429. */
-export async function getGifts(access: GiftsAccess): Promise<GiftView[]> {
+/** `GET /api/gifts/by-link` (token) or `GET /api/gifts` (signed in): gifts and group-gift pledges. 404 wrong link, 401 signed out, 429. */
+export async function getGifts(access: GiftsAccess): Promise<GiftsAnswer> {
   const res = await request<{ data: GiftsAnswer }>('GET', access ? '/api/gifts/by-link' : '/api/gifts', undefined, withAccess(access));
-  return res.data.data.gifts;
+  return { gifts: res.data.data.gifts ?? [], pledges: res.data.data.pledges ?? [] };
 }
 
 /** `PATCH /api/gifts/{id}`: the giver's stage, note and cost. 422 `{ errors }`, 409 `gift_closed`, 404. */

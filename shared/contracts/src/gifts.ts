@@ -61,9 +61,25 @@ export interface GiftView {
   answeredAt: string | null;
 }
 
+/**
+ * A group gift the giver chipped in for (their confirmed pledges, found by the address like the
+ * gifts): `confirmed` (waiting for the rest of the price), `complete` (fully pledged: offered to the
+ * owner), `withdrawn`. Read only here: the pledge's own mailed page confirms and withdraws.
+ */
+export interface GiftPledgeView {
+  id: string;
+  state: 'confirmed' | 'complete' | 'withdrawn';
+  /** The giver's part, and the gift's price, in cents. */
+  amount: number;
+  price: number;
+  product: { name: string; image: string; url: string; websiteName: string; listName: string };
+  createdAt: string;
+}
+
 /** `GET /api/gifts` (signed in) and `GET /api/gifts/by-link` (the link's token). */
 export interface GiftsAnswer {
   gifts: GiftView[];
+  pledges: GiftPledgeView[];
 }
 
 /** `PATCH /api/gifts/{id}`: any of the giver's own fields. */

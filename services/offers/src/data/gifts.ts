@@ -1,5 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { Offering, type OfferingDoc } from './models';
+import { findPots, Pledge, type PledgeDoc, type PotDoc } from './pledges';
 
 // The giver's side of their offers ("My gifts"): the links that open a giver's gifts without an
 // account, and what only the giver keeps on each gift (stage, note, cost, the occasion reminder).
@@ -175,4 +176,19 @@ export async function offeringIdsOfGiver(userId: string, key: string | null): Pr
   const or: Record<string, unknown>[] = [{ offererUserId: userId }];
   if (key) or.push({ offererEmailKey: key });
   return ((await Offering.find({ $or: or }, { _id: 1 }).lean().exec()) as { _id: string }[]).map((d) => d._id);
+}
+
+/**
+ * The giver's pledges to group gifts, newest first, with their pots: found by the address only
+ * (pledges are made signed out), and only once the address confirmed them.
+ */
+export async function pledgesOf(giver: GiverKey): Promise<{ pledge: PledgeDoc; pot: PotDoc | undefined }[]> {
+  if (!giver.emailKey) return [];
+  const pledges = (await Pledge.find({ emailKey: giver.emailKey, state: { $in: ['confirmed', 'complete', 'withdrawn'] }, confirmedAt: { $ne: null } })
+    .sort({ createdAt: -1, _id: 1 })
+    .limit(GIFTS_PAGE_MAX)
+    .lean()
+    .exec()) as PledgeDoc[];
+  const pots = new Map((await findPots([...new Set(pledges.map((p) => p.productId))])).map((pot) => [pot._id, pot]));
+  return pledges.map((pledge) => ({ pledge, pot: pots.get(pledge.productId) }));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { utcDay, type GiftChange, type GiftStage, type GiftView } from '@wishlist/contracts';
+import { utcDay, type GiftChange, type GiftPledgeView, type GiftsAnswer, type GiftStage, type GiftView } from '@wishlist/contracts';
 import { HttpError, type Logger, type Mailer } from '@wishlist/service-kit';
 import {
   claimReminder,
@@ -9,6 +9,7 @@ import {
   giftsOf,
   giverGifts,
   offeringIdsOfGiver,
+  pledgesOf,
   remindable,
   reminderFailed,
   reminderSent,
@@ -17,6 +18,7 @@ import {
   type GiverKey,
 } from '../data/gifts';
 import type { OfferingDoc } from '../data/models';
+import type { PledgeDoc, PotDoc } from '../data/pledges';
 import { emailKey } from '../data/offerings';
 import { CODE_PATTERN, hashCode } from './codes';
 import { giftReminderMail } from './giftMailer';
@@ -84,6 +86,18 @@ function toGiftView(doc: OfferingDoc, own: GiverGiftDoc | undefined, eventDate: 
   };
 }
 
+function toPledgeView(pledge: PledgeDoc, pot: PotDoc | undefined): GiftPledgeView {
+  const product = pot?.product;
+  return {
+    id: pledge._id,
+    state: pledge.state === 'complete' ? 'complete' : pledge.state === 'withdrawn' ? 'withdrawn' : 'confirmed',
+    amount: pledge.amount,
+    price: pot?.price ?? pledge.amount,
+    product: { name: product?.name ?? '', image: product?.image ?? '', url: product?.url ?? '', websiteName: product?.websiteName ?? '', listName: product?.listName ?? '' },
+    createdAt: pledge.createdAt.toISOString(),
+  };
+}
+
 /**
  * The giver's side of their offers ("My gifts"): read through the mailed link (its token opens
  * the gifts made with one address) or signed in (the account's offers and those made with its
@@ -117,6 +131,11 @@ export function createGifts(deps: {
     const [own, occasions] = await Promise.all([giverGifts(docs.map((d) => d._id)), occasionsOrNone(docs)]);
     const today = utcDay(deps.now());
     return docs.map((d) => toGiftView(d, own.get(d._id), occasionOf(d, occasions, today)));
+  }
+
+  async function answer(giver: GiverKey): Promise<GiftsAnswer> {
+    const [gifts, pledges] = await Promise.all([giftsOf(giver).then(views), pledgesOf(giver)]);
+    return { gifts, pledges: pledges.map(({ pledge, pot }) => toPledgeView(pledge, pot)) };
   }
 
   async function giverOfLink(token: string): Promise<GiverKey> {
@@ -170,13 +189,13 @@ export function createGifts(deps: {
 
   return {
     /** `GET /api/gifts/by-link`: the gifts the link's token opens. */
-    async byLink(token: string): Promise<GiftView[]> {
-      return views(await giftsOf(await giverOfLink(token)));
+    async byLink(token: string): Promise<GiftsAnswer> {
+      return answer(await giverOfLink(token));
     },
 
     /** `GET /api/gifts`: a signed-in giver's gifts across lists. */
-    async ofAccount(userId: string): Promise<GiftView[]> {
-      return views(await giftsOf(await giverOfAccount(userId)));
+    async ofAccount(userId: string): Promise<GiftsAnswer> {
+      return answer(await giverOfAccount(userId));
     },
 
     /** Who the caller is as a giver: the link's token when sent, else the account. */

@@ -61,12 +61,12 @@ export function giftRoutes(router: Router, gifts: Gifts, config: OffersConfig): 
 
   router.get('/api/gifts', requireIdentity(), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ data: { gifts: await gifts.ofAccount(req.identity!.userId) } });
+    res.json({ data: await gifts.ofAccount(req.identity!.userId) });
   });
 
   router.get('/api/gifts/by-link', missLimit, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ data: { gifts: await gifts.byLink(giftsToken(req) ?? '') } });
+    res.json({ data: await gifts.byLink(giftsToken(req) ?? '') });
   });
 
   router.patch(

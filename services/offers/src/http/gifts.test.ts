@@ -2,7 +2,7 @@ import request from 'supertest';
 import mongoose from 'mongoose';
 import { SERVICE_HEADER, signServiceAssertion, type Mail } from '@wishlist/service-kit';
 import { capturingMailer } from '../test-support/fakes';
-import { ALICE, BOB, GIVER, offersHarness, PUBLIC_URL } from '../test-support/harness';
+import { ALICE, BOB, GIVER, offersHarness, pledgeLink, PLEDGE_LINK, PUBLIC_URL } from '../test-support/harness';
 
 const h = offersHarness();
 
@@ -278,6 +278,33 @@ describe('the reminder before the occasion', () => {
     expect(await h.offers.gifts.remindGivers()).toBe(0);
     h.clock.advance(2 * 60_000);
     expect(await h.offers.gifts.remindGivers()).toBe(1);
+  });
+});
+
+describe('group gifts on the page', () => {
+  it("lists the giver's confirmed pledges (by the address), never an unconfirmed one or someone else's", async () => {
+    const bike = h.lists.add(ALICE, { price: 30_000, groupGift: true, name: 'Bike', listName: 'Tom birthday' });
+    const pledge = (email: string, amount: number) =>
+      request(h.offers.app).post('/api/pledges').send({ productId: bike, name: 'Jo', email, amount, message: '' });
+    expect((await pledge('giver@example.com', 5000)).status).toBe(201);
+    expect((await pledge('someone.else@example.com', 6000)).status).toBe(201);
+    const { id, token } = pledgeLink(h.mailer.to('giver@example.com').find((m) => PLEDGE_LINK.test(m.text))!);
+    await h.offerToAlice();
+    const token0 = giftsToken();
+    expect((await byLink(token0)).body.data.pledges).toEqual([]);
+    expect((await request(h.offers.app).post(`/api/pledges/${id}/confirmation`).set('X-Pledge-Token', token)).status).toBe(200);
+    const res = await byLink(token0);
+    expect(res.body.data.pledges).toEqual([
+      {
+        id,
+        state: 'confirmed',
+        amount: 5000,
+        price: 30_000,
+        product: expect.objectContaining({ name: 'Bike', listName: 'Tom birthday' }),
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect((await request(h.offers.app).get('/api/gifts').set(await h.as(GIVER))).body.data.pledges).toHaveLength(1);
   });
 });
 
