@@ -143,6 +143,9 @@ export async function reminderFailed(id: string, by: string, retryAt: Date, give
   ).exec();
 }
 
+/** At most this many open offers are looked at per sweep (the oldest first). */
+export const REMINDER_SCAN_MAX = 5000;
+
 /** The offers that may owe their giver a reminder: answered or waiting, with an address to write to. */
 export async function remindable(since: Date, limit: number): Promise<OfferingDoc[]> {
   const docs = (await Offering.find({
@@ -152,6 +155,7 @@ export async function remindable(since: Date, limit: number): Promise<OfferingDo
     createdAt: { $gte: since },
   })
     .sort({ createdAt: 1, _id: 1 })
+    .limit(REMINDER_SCAN_MAX)
     .lean()
     .exec()) as OfferingDoc[];
   if (docs.length === 0) return [];
@@ -189,6 +193,7 @@ export async function pledgesOf(giver: GiverKey): Promise<{ pledge: PledgeDoc; p
     .limit(GIFTS_PAGE_MAX)
     .lean()
     .exec()) as PledgeDoc[];
+  if (pledges.length === 0) return [];
   const pots = new Map((await findPots([...new Set(pledges.map((p) => p.productId))])).map((pot) => [pot._id, pot]));
   return pledges.map((pledge) => ({ pledge, pot: pots.get(pledge.productId) }));
 }
