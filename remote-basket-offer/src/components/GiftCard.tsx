@@ -98,6 +98,7 @@ export function GiftCard({ gift, access, onChange }: { gift: GiftView; access: G
         ))}
       </ul>
       {gift.offererIdentity && <p className="basket-muted">{t('gifts.messageSigned', { name: gift.offererIdentity })}</p>}
+      {gift.offererMessage && <blockquote className="basket-quote">{gift.offererMessage}</blockquote>}
       {gift.address && (
         <section aria-labelledby={`${id}-address`}>
           <h3 id={`${id}-address`} className="basket-confirm__title">

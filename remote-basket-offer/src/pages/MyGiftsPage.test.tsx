@@ -42,7 +42,7 @@ beforeEach(() => {
 
 describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => {
   it("shows the link's gifts with their stage; opening it changes nothing", async () => {
-    api.getGifts.mockResolvedValueOnce(answer([gift(), gift({ id: 'G2', stage: 'address-received', withdrawable: false, address: '1 Main St\nSpringfield', cost: 1500 })]));
+    api.getGifts.mockResolvedValueOnce(answer([gift({ offererMessage: 'Happy birthday <b>Tom</b>' }), gift({ id: 'G2', stage: 'address-received', withdrawable: false, address: '1 Main St\nSpringfield', cost: 1500 })]));
     const { container } = await renderPage(<MyGiftsPage />, { path, route });
     expect(await screen.findByRole('heading', { level: 1, name: 'My gifts' })).toHaveFocus();
     expect(api.getGifts).toHaveBeenCalledWith({ token: TOKEN });
@@ -51,6 +51,7 @@ describe('MyGiftsPage (/{lang}/my-gifts#token=…, /my-gifts signed in)', () => 
     expect(within(cards[0]).getByRole('heading', { level: 2, name: 'Gift for Tom birthday' })).toBeInTheDocument();
     expect(within(cards[0]).getByTestId('gift-stage')).toHaveTextContent('Offered: waiting for the owner');
     expect(within(cards[0]).getByText('Occasion: 24 December 2026')).toBeInTheDocument();
+    expect(within(cards[0]).getByText('Happy birthday <b>Tom</b>')).toBeInTheDocument();
     expect(within(cards[1]).getByTestId('gift-stage')).toHaveTextContent('Address received');
     expect(within(cards[1]).getByText(/1 Main St/)).toBeInTheDocument();
     expect(within(cards[1]).queryByRole('button', { name: 'Withdraw this offer' })).not.toBeInTheDocument();
