@@ -13,6 +13,7 @@ export default createRemoteConfig({
     './OfferingPage': './src/exposes/OfferingPage.tsx',
     './OfferWithdrawalPage': './src/exposes/OfferWithdrawalPage.tsx',
     './PledgePage': './src/exposes/PledgePage.tsx',
+    './MyGiftsPage': './src/exposes/MyGiftsPage.tsx',
     './PledgeFormPage': './src/exposes/PledgeFormPage.tsx',
     './HeaderBasket': './src/exposes/HeaderBasket.tsx',
     './BasketActions': './src/exposes/BasketActions.tsx',

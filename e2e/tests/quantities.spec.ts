@@ -22,6 +22,7 @@ const TEXTS = {
     addToList: /add to my list/i,
     wished: '3 wished',
     mostWantedFirst: /most wanted first/i,
+    sortBy: 'Sort by',
     addToBasket: /^add to basket$/i,
     addMore: /^add more products$/i,
     more: (name: string) => `One more: ${name}`,
@@ -47,6 +48,7 @@ const TEXTS = {
     addToList: /ajouter à ma liste/i,
     wished: '3 souhaités',
     mostWantedFirst: /les plus attendus d’abord/i,
+    sortBy: 'Trier par',
     addToBasket: /^ajouter au panier$/i,
     addMore: /^ajouter d’autres produits$|^ajouter d'autres produits$/i,
     more: (name: string) => `Un de plus\u00a0: ${name}`,
@@ -157,9 +159,11 @@ test.describe('quantities, most wanted and notes', () => {
     await expect(card(v, CANDLE.name)).toContainText(T.mostWanted, { timeout: 20_000 });
     const names = v.locator('#root .lists-card__name');
     await expect(names).toHaveText([OTHER.name, CANDLE.name]);
-    const toggle = v.getByRole('button', { name: T.mostWantedFirst });
-    await toggle.press('Enter');
-    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // Visitors choose the order in "Sort by" (the owner keeps the toggle).
+    const sort = v.getByRole('combobox', { name: T.sortBy });
+    await sort.focus();
+    await sort.selectOption('most-wanted');
+    await expect(v.getByRole('option', { name: T.mostWantedFirst })).toHaveCount(1);
     await expect(names).toHaveText([CANDLE.name, OTHER.name]);
     await expectAccessible(v);
     if (isMobile(testInfo)) await expectNoHorizontalOverflow(v);

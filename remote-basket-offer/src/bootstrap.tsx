@@ -11,6 +11,7 @@ import OfferCreatedPage from './pages/OfferCreatedPage';
 import OfferingPage from './pages/OfferingPage';
 import OfferPage from './pages/OfferPage';
 import OfferWithdrawalPage from './pages/OfferWithdrawalPage';
+import MyGiftsPage from './pages/MyGiftsPage';
 import PledgeFormPage from './pages/PledgeFormPage';
 import PledgePage from './pages/PledgePage';
 
@@ -48,5 +49,6 @@ mountStandalone({
     ['/offer-withdrawal/:offeringId', <OfferWithdrawalPage />],
     ['/chip-in/:productListId/:productId', <PledgeFormPage />],
     ['/pledge/:pledgeId', <PledgePage />],
+    ['/my-gifts', <MyGiftsPage />],
   ],
 });

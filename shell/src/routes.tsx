@@ -99,6 +99,10 @@ export const routes: AppRoute[] = [
     remote: 'remote_basket_offer/PledgePage' as const,
   })),
   { path: '/chip-in/:productListId/:productId', remote: 'remote_basket_offer/PledgeFormPage' as const },
+  // The giver's "My gifts": their mails link to /{lang}/my-gifts#token=… (no sign-in: the token opens
+  // the gifts made with that address); /my-gifts is the signed-in page (every gift of the account).
+  ...LANGUAGES.map((lang) => ({ path: `/${lang}/my-gifts`, remote: 'remote_basket_offer/MyGiftsPage' as const })),
+  { path: '/my-gifts', remote: 'remote_basket_offer/MyGiftsPage', loginRequired: true, name: 'my-gifts' },
   // The offer e-mail's link: signing in for it says so (not "to add products").
   { path: '/offerings/:offeringId/:refuse?', remote: 'remote_basket_offer/OfferingPage', loginRequired: 'offering' },
 ];

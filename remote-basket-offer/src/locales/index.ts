@@ -12,6 +12,8 @@ import enOffer from './en/offer.json';
 import enOffering from './en/offering.json';
 import enWithdrawal from './en/withdrawal.json';
 import enPledge from './en/pledge.json';
+import enGifts from './en/gifts.json';
+import enSuggestions from './en/suggestions.json';
 import frActions from './fr/actions.json';
 import frBasket from './fr/basket.json';
 import frCommon from './fr/common.json';
@@ -23,8 +25,10 @@ import frOffer from './fr/offer.json';
 import frOffering from './fr/offering.json';
 import frWithdrawal from './fr/withdrawal.json';
 import frPledge from './fr/pledge.json';
+import frGifts from './fr/gifts.json';
+import frSuggestions from './fr/suggestions.json';
 
-export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications, withdrawal: enWithdrawal, pledge: enPledge };
-export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications, withdrawal: frWithdrawal, pledge: frPledge };
+export const en = { common: enCommon, basket: enBasket, offer: enOffer, created: enCreated, confirmation: enConfirmation, offering: enOffering, header: enHeader, actions: enActions, notifications: enNotifications, withdrawal: enWithdrawal, pledge: enPledge, gifts: enGifts, suggestions: enSuggestions };
+export const fr = { common: frCommon, basket: frBasket, offer: frOffer, created: frCreated, confirmation: frConfirmation, offering: frOffering, header: frHeader, actions: frActions, notifications: frNotifications, withdrawal: frWithdrawal, pledge: frPledge, gifts: frGifts, suggestions: frSuggestions };
 
 export type BasketStrings = typeof en;

@@ -10,6 +10,7 @@ import { useBasketT, type Lang } from '../i18n';
 import '../strings/basket';
 import { sharedListPath } from '../lib/paths';
 import { BasketIcon } from '../components/Icons';
+import { BasketSuggestions } from '../components/BasketSuggestions';
 import '../styles/basket.css';
 
 /**
@@ -90,6 +91,7 @@ export default function BasketPage() {
           </div>
         </>
       )}
+      <BasketSuggestions listId={lastListId ?? [...products].reverse().find((p) => p.productListId)?.productListId} />
     </div>
   );
 }

@@ -10,3 +10,5 @@ import './offer';
 import './offering';
 import './withdrawal';
 import './pledge';
+import './gifts';
+import './suggestions';

@@ -22,6 +22,10 @@ export function apiMock() {
     getPledge: jest.fn(),
     confirmPledge: jest.fn(),
     withdrawPledge: jest.fn(),
+    getGifts: jest.fn(),
+    getProductList: jest.fn(() => Promise.reject(new actual.ApiError(404, {}))),
+    changeGift: jest.fn(),
+    withdrawGift: jest.fn(),
   };
 }
 
@@ -44,6 +48,10 @@ export function mocked() {
     getPledge: api.getPledge as jest.MockedFunction<typeof Api.getPledge>,
     confirmPledge: api.confirmPledge as jest.MockedFunction<typeof Api.confirmPledge>,
     withdrawPledge: api.withdrawPledge as jest.MockedFunction<typeof Api.withdrawPledge>,
+    getProductList: api.getProductList as jest.MockedFunction<typeof Api.getProductList>,
+    getGifts: api.getGifts as jest.MockedFunction<typeof Api.getGifts>,
+    changeGift: api.changeGift as jest.MockedFunction<typeof Api.changeGift>,
+    withdrawGift: api.withdrawGift as jest.MockedFunction<typeof Api.withdrawGift>,
     ApiError: api.ApiError,
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Product, ProductList } from '@wishlist/contracts';
+import { applyVisitorView, isDefaultView, type Product, type ProductList } from '@wishlist/contracts';
 import {
   addFavorite,
   deleteProductInList,
@@ -28,6 +28,7 @@ import { ProductActions } from './ProductActions';
 import { ProductGrid } from './ProductGrid';
 import { PullToRefresh } from './PullToRefresh';
 import { SurpriseNote } from './SurpriseNote';
+import { useVisitorView, VisitorSortBar } from './VisitorSort';
 
 export interface ListViewProps {
   lists: ProductList[];
@@ -82,6 +83,10 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const withSearch = hasListSearch(Math.max(list.products.length, list.productCount ?? 0));
   const found = useMemo(() => (searching ? productsMatching(list.products, query) : list.products), [searching, list.products, query]);
   const hasMostWanted = list.products.some((p) => p.mostWanted);
+  // A visitor's order and budget (the query's `sort` and `max`), applied to every list they do not own.
+  const [visitorView, setVisitorView] = useVisitorView();
+  const visible = useMemo(() => (list.isOwner ? found : applyVisitorView(found, visitorView)), [list.isOwner, found, visitorView]);
+  const narrowed = searching || (!list.isOwner && !isDefaultView(visitorView));
   const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
   // The server refuses to delete the only owned list (SPEC §5): say so before, not after.
@@ -215,6 +220,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   // What a slide's grid shows: the search's results on the active list, most wanted first if asked.
   const shownList = (slideList: ProductList, active: boolean): ProductList => {
     const searched = active && searching ? { ...slideList, products: found } : slideList;
+    if (!slideList.isOwner) return active ? { ...slideList, products: visible } : { ...searched, products: applyVisitorView(searched.products, visitorView) };
     return wantedFirst ? mostWantedFirst(searched) : searched;
   };
 
@@ -232,7 +238,10 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         badge={preview ? t('preview.label') : undefined}
       />
       <SurpriseNote list={list} preview={Boolean(preview)} />
-      {hasMostWanted && (
+      {!list.isOwner && list.products.length > 1 && (
+        <VisitorSortBar view={visitorView} onChange={setVisitorView} shown={visible.length} total={list.products.length} />
+      )}
+      {list.isOwner && hasMostWanted && (
         <div className="lists-sort">
           <button type="button" className="lists-sort__toggle" aria-pressed={wantedFirst} onClick={() => setWantedFirst((v) => !v)}>
             <span aria-hidden="true">★</span> {t('product.mostWantedFirst')}
@@ -255,7 +264,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
               </p>
             ) : slideList.products.length === 0 ? (
               <p className="lists-empty">{slideList.isOwner ? t('listing.emptyOwner') : t('listing.emptyVisitor')}</p>
-            ) : active && searching && found.length === 0 ? null : (
+            ) : active && narrowed && visible.length === 0 ? null : (
               <ProductGrid
                 list={shownList(slideList, active)}
                 selectedProductId={active ? selectedProductId : null}

@@ -71,10 +71,10 @@ describe('SharedListPage (/see/{id})', () => {
     expect(screen.getByRole('button', { name: /^Book/ })).toHaveTextContent('Most wanted');
     const names = () => [...container.querySelectorAll('.lists-card__name')].map((n) => n.textContent);
     expect(names()).toEqual(['Blue scarf', 'Candles', 'Book']);
-    const toggle = screen.getByRole('button', { name: /Most wanted first/ });
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('list');
+    fireEvent.change(sort, { target: { value: 'most-wanted' } });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('most-wanted');
     expect(names()).toEqual(['Book', 'Blue scarf', 'Candles']);
     expect(await seriousViolations(container)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createLogger, IDENTITY_HEADER, SERVICE_HEADER, signIdentity, verifyIdentity, verifyServiceAssertion } from '@wishlist/service-kit';
 import { createGateway } from './app';
-import { anonymousWriteAllowed, apiProxy, apiRoutes, UPSTREAM_IDLE_MS } from './apiProxy';
+import { anonymousWriteAllowed, apiProxy, apiRoutes, matchRoute, UPSTREAM_IDLE_MS } from './apiProxy';
 import { configFor, listen, makeFrontends } from './test-support/fixtures';
 
 const fe = makeFrontends();
@@ -200,6 +200,14 @@ describe('/api proxy', () => {
   });
 });
 
+describe('the route table', () => {
+  it("sends a giver's gifts to the offers service", () => {
+    const routes = apiRoutes({ authUrls: 'http://a.test', listsUrls: 'http://l.test', offersUrls: 'http://o.test' });
+    for (const path of ['/api/gifts', '/api/gifts/by-link', '/api/gifts/abc/withdrawal']) expect(matchRoute(routes, path)?.service).toBe('offers');
+    expect(matchRoute(routes, '/api/giftsx')).toBeUndefined();
+  });
+});
+
 describe('writes without a sign-in', () => {
   it("are the sign-in flow's and a giver's own (offer, confirmation, resend, withdrawal) only", () => {
     for (const [method, path] of [
@@ -211,6 +219,8 @@ describe('writes without a sign-in', () => {
       ['POST', '/api/pledges'],
       ['POST', '/api/pledges/abc_-1/confirmation'],
       ['POST', '/api/pledges/abc_-1/withdrawal'],
+      ['PATCH', '/api/gifts/abc_-1'],
+      ['POST', '/api/gifts/abc_-1/withdrawal'],
     ]) {
       expect(anonymousWriteAllowed(method, path)).toBe(true);
     }
@@ -223,6 +233,10 @@ describe('writes without a sign-in', () => {
       ['DELETE', '/api/pledges/abc'],
       ['POST', '/api/pledges/abc/other'],
       ['POST', '/api/group-gifts'],
+      ['DELETE', '/api/gifts/abc'],
+      ['POST', '/api/gifts'],
+      ['PATCH', '/api/gifts/a%2Fb'],
+      ['POST', '/api/gifts/abc/other'],
     ]) {
       expect(anonymousWriteAllowed(method, path)).toBe(false);
     }

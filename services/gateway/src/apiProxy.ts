@@ -49,7 +49,7 @@ export function apiRoutes(config: { authUrls: UrlList; listsUrls: UrlList; offer
       prefixes: ['/api/product-lists', '/api/products-in-lists', '/api/pages', '/api/favorites', '/api/images'],
       forwardAuthorization: false,
     },
-    { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings', '/api/pledges', '/api/group-gifts'], forwardAuthorization: false },
+    { service: 'offers', pool: pool('offers', config.offersUrls), prefixes: ['/api/offerings', '/api/pledges', '/api/group-gifts', '/api/gifts'], forwardAuthorization: false },
   ];
 }
 
@@ -79,6 +79,9 @@ const ANONYMOUS_WRITES: { method: string; path: string | RegExp }[] = [
   // Group gifts: a visitor pledges (no account), then confirms or withdraws from the mailed link (the token is the proof).
   { method: 'POST', path: '/api/pledges' },
   { method: 'POST', path: /^\/api\/pledges\/[A-Za-z0-9_-]{1,64}\/(?:confirmation|withdrawal)$/ },
+  // "My gifts": the giver marks, notes or withdraws a gift from the mailed link (the token is the proof).
+  { method: 'PATCH', path: /^\/api\/gifts\/[A-Za-z0-9_-]{1,64}$/ },
+  { method: 'POST', path: /^\/api\/gifts\/[A-Za-z0-9_-]{1,64}\/withdrawal$/ },
 ];
 
 export function anonymousWriteAllowed(method: string, path: string): boolean {

@@ -21,6 +21,7 @@ const FIRST_VIEWS: { path: RegExp; remote: string; expose?: string }[] = [
   { path: /^\/((en|fr)\/)?offer-confirmation\/[^/]+\/?$/, remote: 'remote_basket_offer', expose: './OfferConfirmationPage' },
   { path: /^\/((en|fr)\/)?offer-withdrawal\/[^/]+\/?$/, remote: 'remote_basket_offer', expose: './OfferWithdrawalPage' },
   { path: /^\/((en|fr)\/)?pledge\/[^/]+\/?$/, remote: 'remote_basket_offer', expose: './PledgePage' },
+  { path: /^\/((en|fr)\/)?my-gifts\/?$/, remote: 'remote_basket_offer', expose: './MyGiftsPage' },
   { path: /^\/(en|fr)\/?$/, remote: 'remote_content', expose: './HomePage' },
   { path: /^\/((en|fr)\/|not-found$|how-to-use-android-app$)/, remote: 'remote_content' },
   { path: /^\/(authenticate|check-your-emails|validate-email|validate-email-failed|validate-email-success|delete-account|account)(\/|$)/, remote: 'remote_auth' },

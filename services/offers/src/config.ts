@@ -31,6 +31,15 @@ export const offersConfig = defineConfig('offers', {
   pledgeConfirmationHours: setting('PLEDGE_CONFIRMATION_HOURS', schemas.positiveInt, '48', {
     description: "a pledge not confirmed from its mail within this many hours expires (its amount is freed for others)",
   }),
+  giftReminderDays: setting('GIFT_REMINDER_DAYS', schemas.positiveInt, '3', {
+    description: "a giver whose gift is still on its way is mailed once this many days before the list's eventDate",
+  }),
+  giftReminderSweepSeconds: setting('GIFT_REMINDER_SWEEP_SECONDS', schemas.positiveInt, '600', {
+    description: 'how often each copy looks for gift reminders that are due',
+  }),
+  giftsMissRatePerClient: setting('GIFTS_MISS_RATE_PER_CLIENT', schemas.positiveInt, '30', {
+    description: "wrong \"My gifts\" links (404) per client IP and OFFERING_RATE_WINDOW_SECONDS",
+  }),
   sweepIntervalSeconds: setting('OFFERING_SWEEP_SECONDS', schemas.positiveInt, '30', {
     description: 'how often interrupted creations are rolled back and failed product releases retried',
   }),

@@ -1,6 +1,7 @@
 export * from './http';
 export * from './endpoints';
 export * from './withdrawals';
+export * from './gifts';
 export * from './pledges';
 export * from './signInRequests';
 export * from './session';

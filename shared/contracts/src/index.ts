@@ -15,3 +15,5 @@ export * from './pledges';
 export * from './surprise';
 export * from './keepers';
 export * from './severalLists';
+export * from './gifts';
+export * from './listSort';

@@ -30,6 +30,9 @@ export function Footer() {
               <Link to={localizedPath('privacy', lang)}>{t('footer.privacy')}</Link>
             </li>
             <li>
+              <Link to="/my-gifts">{t('footer.myGifts')}</Link>
+            </li>
+            <li>
               <Link to="/delete-account">{t('footer.deleteAccount')}</Link>
             </li>
           </ul>

@@ -39,6 +39,7 @@ import { priceWatchRoutes } from './priceWatch';
 import { managerRoutes } from '../managers/routes';
 import { createInvitationSender, type InvitationSender } from '../managers/sender';
 import { keepersOf } from '../managers/internal';
+import { giftOccasionRoutes } from './giftOccasions';
 import { createPriceAlertSender, type PriceAlertSender } from '../priceWatch/alerts';
 import { createPriceWatchJob, priceWatchRunBudgetMs, type PriceWatchJob } from '../priceWatch/job';
 import { pagePriceReader } from '../priceWatch/pagePrice';
@@ -279,6 +280,7 @@ export function createListsService(
       router.get('/internal/product-lists/:id/keepers', offers, async (req, res) => {
         res.json({ data: await keepersOf(param(req, 'id')) });
       });
+      giftOccasionRoutes(router);
 
       // Internal: the auth service (account erasure)
       router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams }), async (req, res) => {

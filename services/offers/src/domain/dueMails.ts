@@ -9,6 +9,8 @@ import type { ListsApi, UsersApi } from './upstreams';
 import { productsHiddenAt, revealsAt } from './surprise';
 import { ownerSurpriseOfferMail, ownerSurpriseWithdrawnMail } from './surpriseMailer';
 import { answeringManagers, listOf } from './keepers';
+import { giftsLinkBlocks } from './giftMailer';
+import { newGiftsLink } from './giftLinks';
 
 const MAX_MAIL_ATTEMPTS = 8;
 /** First retry delay of a mail that could not be sent (doubling at each attempt). */
@@ -120,6 +122,7 @@ export function createDueMails(deps: {
           isExpectingAddress: doc.isExpectingAddress,
           products: basket.flatMap((o) => o.products),
           withdrawals: links,
+          extra: giftsLinkBlocks(doc.offererLang, await newGiftsLink(deps.publicUrl, doc.offererEmail, doc.offererLang, now())),
         });
       }
       case 'owner-withdrawn': {

@@ -299,6 +299,8 @@ export function giverConfirmationMail(options: {
   isExpectingAddress: boolean;
   products: MailProduct[];
   withdrawals?: WithdrawalLink[];
+  /** More blocks before the privacy line (the giver's "My gifts" link). */
+  extra?: Block[];
 }): Mail {
   const t = texts[options.lang].giverConfirmation;
   const withdrawals = options.withdrawals ?? [];
@@ -313,7 +315,7 @@ export function giverConfirmationMail(options: {
     if (withdrawals.length > 1) blocks.push({ kind: 'products', products: w.products });
     blocks.push({ kind: 'button', label: t.withdrawButton, href: w.href, secondary: true });
   }
-  blocks.push({ kind: 'p', text: t.privacy, muted: true });
+  blocks.push(...(options.extra ?? []), { kind: 'p', text: t.privacy, muted: true });
   return render(options.to, options.lang, t.subject, blocks);
 }
 

@@ -295,6 +295,7 @@ export function createOfferingService(deps: {
     resendVerification: confirmations.resend,
     readWithdrawal: withdrawals.read,
     withdraw: withdrawals.withdraw,
+    withdrawAsGiver: withdrawals.withdrawAsGiver,
 
     /** `userId`: the owner, or a manager who answers the list's offers (domain/keepers); no product while one of its lists keeps the surprise. */
     async read(id: string, userId: string): Promise<OfferingView> {

@@ -100,22 +100,36 @@ export function createWithdrawals(deps: {
      * answers the same; after the owner's answer (or expiry) it is too late (409 / 410).
      */
     async withdraw(id: string, token: string): Promise<{ id: string; state: 'withdrawn' }> {
-      const doc = await found(id, token);
-      if (doc.state === 'withdrawn') return { id, state: 'withdrawn' };
-      if (doc.state !== 'pending') throw tooLate(doc);
-      const at = deps.now();
-      const moved = await withdraw(id, at, new Date(at.getTime() + deps.retryDelayMs));
-      if (!moved) {
-        const current = (await findById(id)) ?? doc;
-        if (current.state === 'withdrawn') return { id, state: 'withdrawn' };
-        throw tooLate(current);
-      }
-      log?.info({ offeringId: id }, 'offer withdrawn by the giver');
-      await releaseProducts(deps.lists, moved, log, 'withdrawn offer: products not released yet; the sweep will retry');
-      await deps.sendDueMails(id);
-      return { id, state: 'withdrawn' };
+      return withdrawFound(await found(id, token));
+    },
+
+    /**
+     * The same withdrawal for a caller the giver's "My gifts" page has already recognised as the
+     * giver (by its link or their account): same rules, same answers.
+     */
+    async withdrawAsGiver(id: string): Promise<{ id: string; state: 'withdrawn' }> {
+      const doc = await findById(id);
+      if (!doc || doc.state === 'creating' || doc.state === 'unconfirmed') throw notFound();
+      return withdrawFound(doc as Reachable);
     },
   };
+
+  async function withdrawFound(doc: Reachable): Promise<{ id: string; state: 'withdrawn' }> {
+    const id = doc._id;
+    if (doc.state === 'withdrawn') return { id, state: 'withdrawn' };
+    if (doc.state !== 'pending') throw tooLate(doc);
+    const at = deps.now();
+    const moved = await withdraw(id, at, new Date(at.getTime() + deps.retryDelayMs));
+    if (!moved) {
+      const current = (await findById(id)) ?? doc;
+      if (current.state === 'withdrawn') return { id, state: 'withdrawn' };
+      throw tooLate(current);
+    }
+    log?.info({ offeringId: id }, 'offer withdrawn by the giver');
+    await releaseProducts(deps.lists, moved, log, 'withdrawn offer: products not released yet; the sweep will retry');
+    await deps.sendDueMails(id);
+    return { id, state: 'withdrawn' };
+  }
 }
 
 export type Withdrawals = ReturnType<typeof createWithdrawals>;

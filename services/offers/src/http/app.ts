@@ -20,6 +20,9 @@ import { pickLanguage } from '../domain/language';
 import { AlreadyOfferedError, createOfferingService, GroupGiftError, ListArchivedError, UnknownProductsError, type OfferingService } from '../domain/offerings';
 import { createPledges, type Pledges } from '../domain/pledges';
 import { pledgeRoutes } from './pledgeRoutes';
+import { giftRoutes } from './giftRoutes';
+import { createGifts, type Gifts } from '../domain/gifts';
+import { occasionsApi, type OccasionsApi } from '../domain/giftOccasions';
 import { listsApi, usersApi, type ListsApi, type UsersApi } from '../domain/upstreams';
 import {
   confirmationShape,
@@ -38,6 +41,7 @@ import {
 export interface OffersService extends Service {
   offerings: OfferingService;
   pledges: Pledges;
+  gifts: Gifts;
   /** Starts the sweep timer (main.ts): interrupted creations, pending releases, mail retries. */
   start(): void;
   stop(): Promise<void>;
@@ -48,6 +52,7 @@ export interface OffersDeps {
   logger?: Logger;
   lists?: ListsApi;
   users?: UsersApi;
+  occasions?: OccasionsApi;
   now?: () => Date;
 }
 
@@ -86,6 +91,7 @@ const offeringErrors: ErrorRequestHandler = (err, _req, res, next) => {
 export function createOffersService(config: OffersConfig, deps: OffersDeps = {}): OffersService {
   let offerings: OfferingService | undefined;
   let pledges: Pledges | undefined;
+  let gifts: Gifts | undefined;
   const service = createService({
     name: 'offers',
     config,
@@ -115,6 +121,18 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
         now: deps.now ?? (() => new Date()),
         sendDueMails: (id) => service.sendDueMails(id),
       });
+
+      gifts = createGifts({
+        users,
+        occasions: deps.occasions ?? occasionsApi(config.listsUrl, { timeoutMs: config.internalTimeoutMs, logger }),
+        mailer,
+        publicUrl: config.publicUrl,
+        now: deps.now ?? (() => new Date()),
+        logger,
+        reminderDays: config.giftReminderDays,
+        withdraw: (id) => service.withdrawAsGiver(id),
+      });
+      const giverGifts = gifts;
 
       const creationLimit = createRateLimit({
         name: 'offering-creation',
@@ -236,11 +254,14 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
 
       router.post('/internal/users/:userId/erase', requireService(['auth']), validateShape({ params: userIdParams, body: eraseShape }), async (req, res) => {
         const body = req.body as z.output<typeof eraseShape>;
+        // What the giver kept is found by the address and account the erasure below takes away.
+        await giverGifts.erase(String(req.params.userId), body?.email);
         const erased = await service.erase(String(req.params.userId), body?.email);
         res.json({ data: { erased: true, ...erased } });
       });
 
       pledgeRoutes(router, pledges, config);
+      giftRoutes(router, giverGifts, config);
 
       router.use(offeringErrors);
     },
@@ -248,11 +269,16 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
 
   const sweeper = offerings!;
   const pledgeSweeper = pledges!;
+  const reminders = gifts!;
+  // Reminders are due by the day: looked for less often than the offers' sweep.
+  let remindersAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = Promise.all([sweeper.sweep(), pledgeSweeper.sweep()])
+    const remind = Date.now() - remindersAt >= config.giftReminderSweepSeconds * 1000;
+    if (remind) remindersAt = Date.now();
+    running = Promise.all([sweeper.sweep(), pledgeSweeper.sweep(), remind ? reminders.remindGivers() : 0])
       .catch((err) => service.logger.error({ err }, 'offering sweep failed'))
       .finally(() => {
         running = undefined;
@@ -262,6 +288,7 @@ export function createOffersService(config: OffersConfig, deps: OffersDeps = {})
     ...service,
     offerings: sweeper,
     pledges: pledgeSweeper,
+    gifts: reminders,
     start() {
       if (timer) return;
       timer = setInterval(tick, config.sweepIntervalSeconds * 1000);

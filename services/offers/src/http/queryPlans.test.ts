@@ -23,6 +23,9 @@ async function crowd(): Promise<void> {
   await mongoose.connection.db!.collection('pledges').insertMany(
     Array.from({ length: 5 }, (_, i) => ({ productId: `p${i}`, round: 1, state: 'confirmed', name: `Pledger ${i}`, email: `pledger-${i}@example.com`, emailKey: `key-${i}`, amount: 500 })),
   );
+  // Other givers' links and what they keep on their gifts.
+  await mongoose.connection.db!.collection('gift_links').insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: `link-${i}` as unknown as mongoose.mongo.ObjectId, emailKey: `key-${i}`, createdAt: new Date() })));
+  await mongoose.connection.db!.collection('giver_gifts').insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: `gift-${i}` as unknown as mongoose.mongo.ObjectId, stage: 'bought', note: '', cost: null })));
   for (const owner of [BOB, CAROL, BOB, CAROL]) {
     const res = await h.postConfirmed(h.offerBody([h.lists.add(owner)], { offererEmail: `giver-${owner[0]}@example.com` }));
     expect(res.status).toBe(201);
@@ -50,6 +53,22 @@ describe('query plans of the per-request paths', () => {
     const found = await scans(async () => {
       const res = await request(h.offers.app).post(`/internal/users/${ALICE}/erase`).set(await fromService('auth')).send({ email: 'alice@example.com' });
       expect(res.status).toBe(200);
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe("query plans of a giver's gifts", () => {
+  it('reading them by link and signed in, marking one and the reminder sweep use indexes only', async () => {
+    await crowd();
+    const { id } = await h.offerToAlice({}, await h.as(GIVER));
+    const receipt = h.mailer.to('giver@example.com').filter((m) => /my-gifts#token=/.test(m.text)).at(-1)!;
+    const token = /my-gifts#token=([A-Za-z0-9_-]+)/.exec(receipt.text)![1];
+    const found = await scans(async () => {
+      expect((await request(h.offers.app).get('/api/gifts/by-link').set('X-Gifts-Token', token)).status).toBe(200);
+      expect((await request(h.offers.app).get('/api/gifts').set(await h.as(GIVER))).status).toBe(200);
+      expect((await request(h.offers.app).patch(`/api/gifts/${id}`).set('X-Gifts-Token', token).send({ note: 'x' })).status).toBe(200);
+      await h.offers.gifts.remindGivers();
     });
     expect(found).toEqual([]);
   });

@@ -46,6 +46,8 @@ export function fakeLists() {
     claimDelayMs: 0,
   };
   let counter = 0;
+  /** The occasion of each list (`/internal/lists/occasions`): its name and date. */
+  const occasions = new Map<string, { name: string; eventDate: string | null }>();
   const app = express();
   app.use(express.json());
   const failure = (route: Route, ids: string[]) =>
@@ -118,9 +120,15 @@ export function fakeLists() {
     res.json({ data: { released: true } });
   });
 
+  app.post('/internal/lists/occasions', requireService(['offers']), (req, res) => {
+    const ids = req.body.ids as string[];
+    res.json({ data: ids.flatMap((id) => (occasions.has(id) ? [{ id, ...occasions.get(id)! }] : [])) });
+  });
+
   let server: Server | undefined;
   return {
     products,
+    occasions,
     calls,
     control,
     keepers,

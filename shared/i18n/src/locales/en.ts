@@ -28,6 +28,7 @@ export const en = {
     help: 'Help',
     privacy: 'Privacy policy',
     deleteAccount: 'Delete my account',
+    myGifts: 'My gifts',
     howToAddProduct: 'How to add a product',
     howToUseExtension: 'How to use the extension',
     howToShare: 'How to share a list',

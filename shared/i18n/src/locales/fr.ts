@@ -30,6 +30,7 @@ export const fr: CommonResources = {
     help: 'Aide',
     privacy: 'Politique de confidentialité',
     deleteAccount: 'Supprimer mon compte',
+    myGifts: 'Mes cadeaux',
     howToAddProduct: 'Comment ajouter un produit',
     howToUseExtension: 'Comment utiliser l’extension',
     howToShare: 'Comment partager sa liste',
