@@ -37,7 +37,7 @@ export default function CreateProductListPage() {
       const list = await createProductList({
         name,
         ...(eventDate ? { eventDate } : {}),
-        surprise: keepsSurprise,
+        ...(recipient !== 'someone-else' ? { surprise: keepsSurprise } : {}),
         ...(keepsSurprise && revealAt ? { revealAt } : {}),
         ...(recipient !== 'me' ? { recipient } : {}),
       });
