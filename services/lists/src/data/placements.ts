@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { isKeeper } from '../domain/keepers';
 import { atomically, Product, ProductList, type ProductDoc, type ProductListDoc } from './models';
 
 // One product on several of its owner's lists: it stays one document (one offered state, one
@@ -52,24 +53,31 @@ export type PlaceOutcome =
  * array it changes: it leaves the lists not named and goes last on the new ones. An archived
  * list is read-only: it can neither gain nor lose the product.
  */
-export function placeProduct(ownerId: string, productId: string, wanted: readonly string[], maxPerList: number): Promise<PlaceOutcome> {
+export function placeProduct(userId: string, productId: string, wanted: readonly string[], maxPerList: number): Promise<PlaceOutcome> {
   return atomically(async (session) => {
     const product = (await Product.findById(productId).session(session).lean().exec()) as ProductDoc | null;
     if (!product) return 'not_found';
-    if (product.ownerId !== ownerId) return 'forbidden';
     const current = listIdsOf(product);
-    const lists = (await ProductList.find({ _id: { $in: [...new Set([...current, ...wanted])] } }, { ownerId: 1, archived: 1, productIds: 1 })
+    const lists = (await ProductList.find({ _id: { $in: [...new Set([...current, ...wanted])] } }, { ownerId: 1, managerIds: 1, archived: 1, productIds: 1 })
       .session(session)
       .lean()
-      .exec()) as Pick<ProductListDoc, '_id' | 'ownerId' | 'archived' | 'productIds'>[];
+      .exec()) as Pick<ProductListDoc, '_id' | 'ownerId' | 'managerIds' | 'archived' | 'productIds'>[];
     const byId = new Map(lists.map((l) => [String(l._id), l]));
-    if (wanted.some((id) => byId.get(id)?.ownerId !== ownerId)) return 'unknown_list';
+    // The people who keep its home list place it (a manager as its owner would), on lists they
+    // keep that belong to the product's owner: one product stays one owner's.
+    const home = byId.get(current[0]);
+    if (!(home ? isKeeper(home, userId) : product.ownerId === userId)) return 'forbidden';
+    const placeable = (id: string) => {
+      const list = byId.get(id);
+      return list !== undefined && list.ownerId === product.ownerId && isKeeper(list, userId);
+    };
+    if (!wanted.every(placeable)) return 'unknown_list';
     const added = wanted.filter((id) => !current.includes(id));
     const removed = current.filter((id) => !wanted.includes(id));
     if ([...added, ...removed].some((id) => byId.get(id)?.archived === true)) return 'archived';
     if (added.some((id) => (byId.get(id)?.productIds?.length ?? 0) >= maxPerList)) return 'list_full';
-    const home = wanted.includes(current[0]) ? current[0] : wanted[0];
-    const ordered = [home, ...wanted.filter((id) => id !== home)];
+    const first = wanted.includes(current[0]) ? current[0] : wanted[0];
+    const ordered = [first, ...wanted.filter((id) => id !== first)];
     const updated = (await Product.findOneAndUpdate({ _id: product._id }, placementUpdate(ordered), { returnDocument: 'after', session })
       .lean()
       .exec()) as ProductDoc;

@@ -182,6 +182,32 @@ describe('what a manager may do', () => {
     expect((await w.api().get(`/api/product-lists/${link.body.data.id}/managers`).set(owner.headers)).body.data).toHaveLength(1);
   });
 
+  it('sees private products and places a product on the owner’s lists they keep, never on a list of their own', async () => {
+    const w = world();
+    const owner = await w.someone();
+    const friend = await w.someone();
+    const listId = owner.defaultListId;
+    const second = (await w.api().post('/api/product-lists').set(owner.headers).send({ name: 'Christmas' })).body.data.id as string;
+    await w.makeManager(owner, listId, friend);
+    const product = { image: 'https://shop.example/s.jpg', price: 900, url: 'https://shop.example/s', productListId: listId };
+    const secret = (await w.api().post('/api/products-in-lists').set(owner.headers).send({ ...product, name: 'Secret', hidden: true })).body.data.id as string;
+
+    const keeperView = (await w.api().get(`/api/product-lists/${listId}`).set(friend.headers)).body.data;
+    expect(keeperView.products.map((p: { name: string }) => p.name)).toEqual(['Secret']);
+    expect((await w.api().get(`/api/product-lists/${listId}`)).body.data.products).toEqual([]);
+
+    // Christmas is the owner's but not kept by the friend; the friend's own list is not the owner's.
+    const put = (ids: string[]) => w.api().put(`/api/products-in-lists/${secret}/lists`).set(friend.headers).send({ productListIds: ids });
+    expect((await put([listId, second])).status).toBe(422);
+    expect((await put([listId, friend.defaultListId])).status).toBe(422);
+    await w.makeManager(owner, second, friend);
+    const placed = await put([listId, second]);
+    expect(placed.status).toBe(200);
+    expect(placed.body.data.productListIds).toEqual([listId, second]);
+    const stranger = await w.someone();
+    expect((await w.api().put(`/api/products-in-lists/${secret}/lists`).set(stranger.headers).send({ productListIds: [stranger.defaultListId] })).status).toBe(403);
+  });
+
   it('a stranger changes nothing, and a visitor never sees who receives', async () => {
     const w = world();
     const owner = await w.someone();
