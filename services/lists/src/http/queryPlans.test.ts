@@ -6,6 +6,7 @@ import request from 'supertest';
 import { startTestDatabase, type Mail, type Mailer, type TestDatabase } from '@wishlist/service-kit';
 import { collectionScansOf } from '@wishlist/service-kit/src/testing/queryPlans';
 import { listsConfig } from '../config';
+import { ListManager } from '../data/managers';
 import { Reminder } from '../data/reminders';
 import type { UsersApi } from '../reminders/users';
 import { api, fromService, person, type Person } from '../test-support/harness';
@@ -83,6 +84,10 @@ describe('query plans of the per-request paths', () => {
     // Others' reminders, which deleting my list must not read.
     const sentAt = new Date();
     await Reminder.insertMany(others.map((p, i) => ({ listId: others[(i + 1) % others.length].defaultListId, userId: p.id, eventDate: '2030-01-20', state: 'sent', nextAttemptAt: sentAt, sentAt })));
+    // Others' co-managers and invitations, which resetting my link and deleting my list must not read.
+    await ListManager.insertMany(
+      others.map((p, i) => ({ listId: p.defaultListId, email: `keeper${i}@mail.example`, invitedBy: p.id, expiresAt: new Date(Date.now() + 86_400_000), state: 'sent', sentAt }))
+    );
     // Accounts erased before (the link reset checks mine is not one of them).
     for (let i = 0; i < 3; i++) expect((await api().post(`/internal/users/${new mongoose.Types.ObjectId().toHexString()}/erase`).set(await fromService('auth'))).status).toBe(200);
     const found = await scans(async () => {
