@@ -55,6 +55,14 @@ export function createDueMails(deps: {
     }
   }
 
+  /** The offer as the people it is for read it: without its products before a surprise's reveal. */
+  function offerMailTo(doc: OfferingDoc, to: string, lang: Lang) {
+    const offer = { to, lang, publicUrl: deps.publicUrl, offeringId: doc._id, offererIdentity: doc.offererIdentity, offererMessage: doc.offererMessage, isExpectingAddress: doc.isExpectingAddress };
+    const surprise = doc.surpriseLists ?? [];
+    if (!productsHiddenAt(surprise, now())) return ownerOfferMail({ ...offer, products: doc.products });
+    return ownerSurpriseOfferMail({ ...offer, listNames: doc.products.map((p) => p.listName ?? ''), revealsAt: revealsAt(surprise, now()) });
+  }
+
   async function mailFor(doc: OfferingDoc, kind: MailKind) {
     if (doc.pledgeProductId && kind !== 'owner-offer' && kind !== 'owner-withdrawn') return pledgersMail(doc, kind);
     switch (kind) {
@@ -65,30 +73,7 @@ export function createDueMails(deps: {
         if (!doc.ownerId || doc.state === 'withdrawn') return null;
         const owner = await deps.users.contact(doc.ownerId);
         if (!owner) return null;
-        const surprise = doc.surpriseLists ?? [];
-        if (productsHiddenAt(surprise, now())) {
-          return ownerSurpriseOfferMail({
-            to: owner.email,
-            lang: owner.lang,
-            publicUrl: deps.publicUrl,
-            offeringId: doc._id,
-            offererIdentity: doc.offererIdentity,
-            offererMessage: doc.offererMessage,
-            isExpectingAddress: doc.isExpectingAddress,
-            listNames: doc.products.map((p) => p.listName ?? ''),
-            revealsAt: revealsAt(surprise, now()),
-          });
-        }
-        return ownerOfferMail({
-          to: owner.email,
-          lang: owner.lang,
-          publicUrl: deps.publicUrl,
-          offeringId: doc._id,
-          offererIdentity: doc.offererIdentity,
-          offererMessage: doc.offererMessage,
-          isExpectingAddress: doc.isExpectingAddress,
-          products: doc.products,
-        });
+        return offerMailTo(doc, owner.email, owner.lang);
       }
       case 'keepers-offer': {
         // The managers who answer the list's offers (a list for someone else, a couple's list): one
@@ -98,15 +83,8 @@ export function createDueMails(deps: {
         const managers = answeringManagers(doc, await deps.lists.keepers(listId));
         const contacts = (await Promise.all(managers.map((id) => deps.users.contact(id)))).flatMap((c) => (c ? [c] : []));
         if (contacts.length === 0) return null;
-        const surprise = doc.surpriseLists ?? [];
         // A couple's surprise list: its managers receive too, so their mail names no product either.
-        const hidden = productsHiddenAt(surprise, now());
-        const offer = { to: '', publicUrl: deps.publicUrl, offeringId: doc._id, offererIdentity: doc.offererIdentity, offererMessage: doc.offererMessage, isExpectingAddress: doc.isExpectingAddress };
-        return forEveryone(contacts, (lang) =>
-          hidden
-            ? ownerSurpriseOfferMail({ ...offer, lang, listNames: doc.products.map((p) => p.listName ?? ''), revealsAt: revealsAt(surprise, now()) })
-            : ownerOfferMail({ ...offer, lang, products: doc.products }),
-        );
+        return forEveryone(contacts, (lang) => offerMailTo(doc, '', lang));
       }
       case 'giver-confirmation': {
         if (!doc.offererEmail) return null;
