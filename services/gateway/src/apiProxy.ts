@@ -299,6 +299,9 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
             if (socket.connecting) socket.once('connect', () => (attempt.connected = true));
             else attempt.connected = true;
           };
+          // Hop by hop: the browser's `Connection` is about its connection to the gateway, not the
+          // gateway's kept-alive one to the service (whose own `Connection: close` then means it drains).
+          proxyReq.removeHeader('connection');
           // http-proxy emits proxyReq once the request has its socket (or on the way to it).
           if (proxyReq.socket) track(proxyReq.socket);
           else proxyReq.once('socket', track);
@@ -310,7 +313,10 @@ export function apiProxy(options: ApiProxyOptions): RequestHandler {
           }
         },
         proxyRes: (proxyRes: IncomingMessage, req: IncomingMessage) => {
-          route.pool.markUp(url);
+          // A copy that drains answers with `Connection: close` until it stops accepting: the next
+          // requests go to the other copies, so none meets the moment it closes its connections.
+          if (proxyRes.headers.connection === 'close') route.pool.markDown(url);
+          else route.pool.markUp(url);
           const attempt = attempts.get(req);
           const status = proxyRes.statusCode ?? 0;
           requests.inc({ service: route.service, outcome: `${Math.floor(status / 100)}xx` });
