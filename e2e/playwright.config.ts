@@ -32,7 +32,8 @@ const launchOptions = existsSync(systemChromium)
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // The longest journeys take 50 s on a quiet two-core machine; a busy one must not fail them.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
