@@ -1,3 +1,4 @@
+import { offeredProductFields } from './views';
 import { randomUUID } from 'node:crypto';
 import { utcDay, type GiftChange, type GiftPledgeView, type GiftsAnswer, type GiftStage, type GiftView } from '@wishlist/contracts';
 import { HttpError, type Logger, type Mailer } from '@wishlist/service-kit';
@@ -61,17 +62,7 @@ function toGiftView(doc: OfferingDoc, own: GiverGiftDoc | undefined, eventDate: 
     id: doc._id,
     stage: stageOf(doc, own),
     withdrawable: doc.state === 'pending',
-    products: doc.products.map((p) => ({
-      id: p.id,
-      name: p.name ?? '',
-      image: p.image ?? '',
-      price: p.price ?? null,
-      url: p.url ?? '',
-      websiteName: p.websiteName ?? '',
-      productListId: p.productListId ?? '',
-      listName: p.listName ?? '',
-      quantity: p.quantity ?? 1,
-    })),
+    products: doc.products.map((p) => ({ ...offeredProductFields(p), listName: p.listName ?? '' })),
     listNames: [...new Set(doc.products.map((p) => p.listName ?? '').filter(Boolean))],
     eventDate,
     offererIdentity: doc.offererIdentity ?? '',

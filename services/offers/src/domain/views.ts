@@ -23,6 +23,20 @@ export function snapshot(p: ListedProduct, units = 1): OfferedProduct {
   };
 }
 
+/** A product as it was when it was offered, with the defaults of fields stored before they existed. */
+export function offeredProductFields(p: OfferingDoc['products'][number]) {
+  return {
+    id: p.id,
+    name: p.name ?? '',
+    image: p.image ?? '',
+    price: p.price ?? null,
+    url: p.url ?? '',
+    websiteName: p.websiteName ?? '',
+    productListId: p.productListId ?? '',
+    quantity: p.quantity ?? 1,
+  };
+}
+
 export function toView(doc: OfferingDoc): OfferingView {
   return {
     id: doc._id,
@@ -30,15 +44,8 @@ export function toView(doc: OfferingDoc): OfferingView {
     offererMessage: doc.offererMessage ?? '',
     address: doc.address ?? '',
     products: doc.products.map((p) => ({
-      id: p.id,
-      name: p.name ?? '',
-      image: p.image ?? '',
-      price: p.price ?? null,
-      url: p.url ?? '',
-      websiteName: p.websiteName ?? '',
-      productListId: p.productListId ?? '',
+      ...offeredProductFields(p),
       hasBeenOffered: doc.state !== 'refused' && doc.state !== 'withdrawn',
-      quantity: p.quantity ?? 1,
       isWishlisted: true,
       hasFocus: false,
       isMovable: false,
