@@ -59,22 +59,27 @@ export function engineHeapMb({ env = process.env, machineBytes = totalmem(), cgr
 /** How long the engine may go without printing progress (or its address) before start gives up. */
 export const ENGINE_SILENCE_LIMIT_MS = 30_000;
 
-const PROGRESS = /embedded-mongo: loading (\d+)\/(\d+) records/;
+const PROGRESS = /embedded-mongo: (loading|indexing) (\d+)\/(\d+) (records|entries)/;
 
-/** `{ done, total }` of an engine progress line (`embedded-mongo: loading <done>/<total> records`), else null. */
+/**
+ * `{ done, total, phase }` of an engine progress line (`embedded-mongo: loading <done>/<total>
+ * records`, then `embedded-mongo: indexing <done>/<total> entries` while it builds its indexes),
+ * else null.
+ */
 export function parseProgress(line) {
   const m = PROGRESS.exec(line);
   if (!m) return null;
-  const done = Number(m[1]);
-  const total = Number(m[2]);
-  return Number.isSafeInteger(done) && Number.isSafeInteger(total) ? { done, total } : null;
+  const done = Number(m[2]);
+  const total = Number(m[3]);
+  const phase = m[1] === 'loading' ? 'records' : 'indexes';
+  return Number.isSafeInteger(done) && Number.isSafeInteger(total) ? { done, total, phase } : null;
 }
 
-/** `database: loading 120,000 of 500,000 records (24 %)`. */
-export function describeProgress({ done, total }) {
+/** `database: loading 120,000 of 500,000 records (24 %)`, `database: building indexes, 1,200,000 of 2,500,000 entries (48 %)`. */
+export function describeProgress({ done, total, phase = 'records' }) {
   const n = (v) => v.toLocaleString('en-US');
   const pct = total > 0 ? ` (${Math.floor((Math.min(done, total) / total) * 100)} %)` : '';
-  return `database: loading ${n(done)} of ${n(total)} records${pct}`;
+  return phase === 'indexes' ? `database: building indexes, ${n(done)} of ${n(total)} entries${pct}` : `database: loading ${n(done)} of ${n(total)} records${pct}`;
 }
 
 /**

@@ -34,8 +34,10 @@ describe('cgroupMemoryLimit', () => {
 
 describe('engine progress', () => {
   it('reads the engine\'s loading lines and says how far it is', () => {
-    expect(parseProgress('embedded-mongo: loading 120000/500000 records')).toEqual({ done: 120_000, total: 500_000 });
-    expect(parseProgress('[engine] embedded-mongo: loading 0/12 records')).toEqual({ done: 0, total: 12 });
+    expect(parseProgress('embedded-mongo: loading 120000/500000 records')).toEqual({ done: 120_000, total: 500_000, phase: 'records' });
+    expect(parseProgress('[engine] embedded-mongo: loading 0/12 records')).toEqual({ done: 0, total: 12, phase: 'records' });
+    expect(parseProgress('embedded-mongo: indexing 1200000/2500000 entries')).toEqual({ done: 1_200_000, total: 2_500_000, phase: 'indexes' });
+    expect(describeProgress({ done: 1_200_000, total: 2_500_000, phase: 'indexes' })).toBe('database: building indexes, 1,200,000 of 2,500,000 entries (48 %)');
     expect(parseProgress('mongodb://127.0.0.1:4000/')).toBeNull();
     expect(describeProgress({ done: 120_000, total: 500_000 })).toBe('database: loading 120,000 of 500,000 records (24 %)');
     expect(describeProgress({ done: 0, total: 0 })).toBe('database: loading 0 of 0 records');

@@ -300,7 +300,7 @@ export async function startEngine(dataDir) {
   const watchdog = silenceWatchdog(ENGINE_SILENCE_LIMIT_MS, () =>
     rejectSilent(new Error(`the embedded engine neither reported loading progress nor printed its address for ${ENGINE_SILENCE_LIMIT_MS / 1000} s`)),
   );
-  let lastDone = -1;
+  let lastProgress = '';
   // Fixed port and dbpath: a restarted engine comes back where the services' MONGODB_URI points.
   const entry = startChild('engine', process.execPath, [`--max-old-space-size=${heap.mb}`, bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
     env: { METRICS_PORT: metricsPort === null ? '' : String(metricsPort) },
@@ -308,14 +308,15 @@ export async function startEngine(dataDir) {
       const progress = parseProgress(line);
       if (progress) {
         // Only a count that moves is progress (a restarted engine starts again from 0).
-        if (progress.done !== lastDone) watchdog.progress();
-        lastDone = progress.done;
+        const at = `${progress.phase} ${progress.done}`;
+        if (at !== lastProgress) watchdog.progress();
+        lastProgress = at;
         log(describeProgress(progress));
         return;
       }
       const m = /mongodb:\/\/\S+/.exec(line);
       if (!m) return;
-      lastDone = -1;
+      lastProgress = '';
       resolveUri(m[0]);
       if (entry.restarts) log(`engine answers again, ${Date.now() - entry.stoppedAt} ms after it stopped`);
     },

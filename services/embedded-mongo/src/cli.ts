@@ -31,11 +31,13 @@ async function main(): Promise<void> {
   const heapWriteLimit = limit === undefined ? undefined : Number(limit);
   // `npm start` waits for the engine while these lines keep coming (at most one a second).
   let shown = 0;
-  const onProgress = (done: number, total: number): void => {
+  let phaseShown = '';
+  const onProgress = (done: number, total: number, phase: 'records' | 'indexes'): void => {
     const now = Date.now();
-    if (now - shown < 1000) return;
+    if (now - shown < 1000 && phase === phaseShown) return;
     shown = now;
-    process.stdout.write(`embedded-mongo: loading ${done}/${total} records\n`);
+    phaseShown = phase;
+    process.stdout.write(phase === 'records' ? `embedded-mongo: loading ${done}/${total} records\n` : `embedded-mongo: indexing ${done}/${total} entries\n`);
   };
   const server = await start({ port, dbPath, host, heapWriteLimit, onProgress });
   process.stdout.write(`${server.uri}\n`);

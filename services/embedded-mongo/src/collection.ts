@@ -76,10 +76,14 @@ export class Collection implements CollView {
   }
 
   /** Builds every index from the loaded documents at once. */
-  finishLoad(): void {
+  /** `built` is told the documents each index held once it is built. */
+  finishLoad(built?: (docs: number) => void): void {
     if (!this.loading) return;
     this.loading = false;
-    for (const idx of this.indexes.values()) idx.build(this.docs);
+    for (const idx of this.indexes.values()) {
+      idx.build(this.docs);
+      built?.(this.docs.size);
+    }
   }
 
   private notify(id: string): void {

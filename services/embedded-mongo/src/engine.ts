@@ -114,9 +114,16 @@ export class Engine implements EngineApi {
     this.loading = true;
   }
 
-  finishLoad(): void {
+  /**
+   * Builds every index once the files are read. `onProgress` is told the index entries built so
+   * far (one per document and index) after each index, so a long build still shows it moves.
+   */
+  finishLoad(onProgress?: (done: number, total: number) => void): void {
     this.loading = false;
-    for (const colls of this.dbs.values()) for (const coll of colls.values()) coll.finishLoad();
+    const colls = [...this.dbs.values()].flatMap((d) => [...d.values()]);
+    const total = colls.reduce((n, c) => n + c.docs.size * c.indexes.size, 0);
+    let done = 0;
+    for (const coll of colls) coll.finishLoad((docs) => onProgress?.((done += docs), total));
   }
 
   getColl(db: string, name: string, ctx?: Ctx): CollView | undefined {
@@ -286,10 +293,27 @@ export class Engine implements EngineApi {
     return freezeOps(this.dbs);
   }
 
+  /**
+   * MongoDB's `compact` (`{ compact: <collection> }`): the engine keeps one journal for every
+   * database, so any collection's compaction folds the whole journal into a snapshot, in the
+   * background as the journal's own (requests are answered meanwhile); the reply comes once the
+   * snapshot is in place. Memory only: nothing to compact.
+   */
+  private async compactCommand(cmd: Doc): Promise<Doc> {
+    if (typeof cmd.compact !== 'string' || !cmd.compact) return new MongoError(2, 'compact takes the name of a collection').toReply();
+    if (!this.storage) return { bytesFreed: 0, ok: 1 };
+    try {
+      return { bytesFreed: await this.storage.compactNow(), ok: 1 };
+    } catch (e) {
+      return { ok: 0, code: 1, codeName: 'InternalError', errmsg: `compaction failed: ${(e as Error).message}` };
+    }
+  }
+
   // ---------- entry point ----------
 
   async handle(cmd: Doc, conn: ConnInfo): Promise<Doc> {
     const name = Object.keys(cmd)[0];
+    if (name === 'compact') return this.compactCommand(cmd);
     const db = typeof cmd.$db === 'string' ? cmd.$db : 'admin';
     const ctx: Ctx = { db, ops: [], txn: null };
     const readConcern = cmd.readConcern;

@@ -27,8 +27,11 @@ export interface StartOptions {
    * ExceededMemoryLimit) while reads, deletes and drops go on: default 0.85; 1 turns it off.
    */
   heapWriteLimit?: number;
-  /** Told while a start loads its files: records applied and the records they hold (an estimate until done). */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Told while a start loads its files: records applied and the records they hold (an estimate
+   * until done), phase `records`; then index entries built and to build, phase `indexes`.
+   */
+  onProgress?: (done: number, total: number, phase: 'records' | 'indexes') => void;
 }
 
 export interface EmbeddedMongo {
@@ -56,9 +59,9 @@ export async function start(opts: StartOptions = {}): Promise<EmbeddedMongo> {
         lock,
         dump: () => engine.dumpOps(),
         freeze: () => engine.freezeOps(),
-        onProgress: opts.onProgress,
+        onProgress: opts.onProgress && ((done, total) => opts.onProgress?.(done, total, 'records')),
         logger: opts.logger,
-        onLoaded: () => engine.finishLoad(),
+        onLoaded: () => engine.finishLoad(opts.onProgress && ((done, total) => opts.onProgress?.(done, total, 'indexes'))),
       });
     } catch (e) {
       lock.release();

@@ -6,7 +6,7 @@ import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import type { Query } from 'mingo';
 import { makeQuery } from './query';
-import { compareScalar, Doc, isSortableScalar, pathValues, queryView, typeRank, valueKey } from './values';
+import { compareScalar, Doc, isSortableScalar, pathValues, queryView, scalarSortKey, typeRank, valueKey } from './values';
 import { MongoError } from './errors';
 
 export interface IndexSpec {
@@ -93,6 +93,10 @@ export class Index {
   /** Distinct values of the first field (missing: null), each once. */
   private firstValues(doc: Doc): [string, unknown][] {
     const vals = pathValues(doc, this.fields[0]);
+    if (vals.length < 2) {
+      const v = vals.length ? vals[0] : null;
+      return [[valueKey(v), v]];
+    }
     const out = new Map<string, unknown>();
     for (const v of vals.length ? vals : [null]) {
       const k = valueKey(v);
@@ -159,18 +163,24 @@ export class Index {
   build(docs: Iterable<[string, Doc]>): void {
     this.eq.clear();
     this.uniq?.clear();
-    const entries: SortedEntry[] = [];
+    // Each entry carries its type rank and a primitive sort key (scalarSortKey), so the sort
+    // compares primitives: the order is compareEntries' (rank, value, id).
+    const keyed: { e: SortedEntry; r: number; k: number | string }[] = [];
     for (const [id, doc] of docs) {
       if (!this.covers(doc)) continue;
       for (const [k, v] of this.firstValues(doc)) {
         let s = this.eq.get(k);
         if (!s) this.eq.set(k, (s = new Set()));
         s.add(id);
-        if (isSortableScalar(v)) entries.push({ v, id });
+        if (isSortableScalar(v)) {
+          const r = typeRank(v);
+          keyed.push({ e: { v, id }, r, k: scalarSortKey(v, r) });
+        }
       }
       if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
     }
-    entries.sort(compareEntries);
+    keyed.sort((a, b) => a.r - b.r || (a.k < b.k ? -1 : a.k > b.k ? 1 : a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0));
+    const entries = keyed.map((x) => x.e);
     // Entries are distinct (one per value and id), as bulkLoad requires.
     this.sorted = bulkLoad(entries, new Array<undefined>(entries.length), NODE_SIZE, compareEntries);
   }

@@ -101,9 +101,11 @@ export function compareScalar(a: unknown, b: unknown): number {
     case 3:
       return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
     case 7: {
-      const x = (a as { toHexString(): string }).toHexString();
-      const y = (b as { toHexString(): string }).toHexString();
-      return x < y ? -1 : x > y ? 1 : 0;
+      // The 12 bytes in order: what comparing their hex strings gives, without building them.
+      const x = (a as { id: Uint8Array }).id;
+      const y = (b as { id: Uint8Array }).id;
+      for (let i = 0; i < 12; i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return 0;
     }
     case 8:
       return Number(a) - Number(b);
@@ -111,6 +113,25 @@ export function compareScalar(a: unknown, b: unknown): number {
       return (a as Date).getTime() - (b as Date).getTime();
   }
   return 0;
+}
+
+/**
+ * A number or string that orders a sortable scalar (isSortableScalar) among the values of its
+ * type rank as compareScalar does: computed once per value, so sorting many values compares
+ * primitives instead of converting them at every comparison.
+ */
+export function scalarSortKey(v: unknown, rank: number): number | string {
+  switch (rank) {
+    case 2:
+      return num(v);
+    case 3:
+      return v as string;
+    case 7:
+      return (v as { toHexString(): string }).toHexString();
+    case 9:
+      return (v as Date).getTime();
+  }
+  return Number(v);
 }
 
 export function isSortableScalar(v: unknown): boolean {
@@ -226,6 +247,12 @@ export function compareValues(a: unknown, b: unknown): number {
  * Arrays at the leaf contribute the array itself and each element. Missing -> [].
  */
 export function pathValues(doc: unknown, path: string): unknown[] {
+  // A top-level field of a document (most index keys): read without splitting or walking.
+  if (path.indexOf('.') < 0 && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
+    const v = (doc as Doc)[path];
+    if (v === undefined) return [];
+    return Array.isArray(v) ? [v, ...(v as unknown[])] : [v];
+  }
   const parts = path.split('.');
   const out: unknown[] = [];
   const walk = (v: unknown, i: number): void => {

@@ -72,10 +72,14 @@ describeEngine('journal and files at scale (engine only)', () => {
     });
     await s.stop();
     const seen: [number, number][] = [];
-    s = await start({ port: 0, dbPath: dir, onProgress: (done, total) => seen.push([done, total]) });
+    const indexing: [number, number][] = [];
+    s = await start({ port: 0, dbPath: dir, onProgress: (done, total, phase) => (phase === 'records' ? seen : indexing).push([done, total]) });
     expect(seen.length).toBeGreaterThan(1);
     for (const [done, total] of seen) expect(done).toBeLessThanOrEqual(total);
     expect(seen[seen.length - 1][0]).toBe(seen[seen.length - 1][1]);
+    // Two indexes (sku, price; _id is the documents' own map) of 2,999 documents: told after each.
+    expect(indexing.map(([done]) => done)).toEqual([2999, 5998]);
+    for (const [, total] of indexing) expect(total).toBe(5998);
     await withClient(s.uri, async (c) => {
       const col = c.db('app').collection('products');
       expect(await col.countDocuments({ price: { $gte: 10, $lt: 12 } })).toBe(62);
@@ -119,6 +123,26 @@ describeEngine('journal and files at scale (engine only)', () => {
     await s.stop();
   });
   let s: Awaited<ReturnType<typeof start>>;
+
+  test('the compact command folds the journal into a snapshot while writes go on, and every write survives a restart', async () => {
+    const dir = tmpDir('cmd');
+    let srv = await start({ port: 0, dbPath: dir });
+    await withClient(srv.uri, async (c) => {
+      const col = c.db('app').collection('c');
+      await col.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: i as never, pad: 'x'.repeat(500) })));
+      const writes = Promise.all(Array.from({ length: 50 }, (_, i) => col.insertOne({ _id: `w${i}` as never })));
+      const reply = await c.db('app').command({ compact: 'c' });
+      await writes;
+      expect(reply).toMatchObject({ ok: 1 });
+      expect(reply.bytesFreed).toBeGreaterThanOrEqual(0);
+      expect(await c.db('app').command({ compact: 5 }).catch((e: { code?: number }) => e.code)).toBe(2);
+    });
+    expect(fs.readdirSync(dir)).toContain('snapshot.bson');
+    await srv.stop();
+    srv = await start({ port: 0, dbPath: dir });
+    await withClient(srv.uri, async (c) => expect(await c.db('app').collection('c').countDocuments()).toBe(2050));
+    await srv.stop();
+  });
 
   test('updates journaled as changes, queued while compactions start, are replayed exactly once', async () => {
     const dir = tmpDir('queued');

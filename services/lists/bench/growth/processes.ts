@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const ROOT = resolve(__dirname, '../../../..');
-const ENGINE = join(__dirname, 'engineProcess.cjs');
+const ENGINE = join(ROOT, 'services/embedded-mongo/bin/embedded-mongo.cjs');
 
 export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -84,7 +84,7 @@ export async function startEngine(dbPath: string, logFile: string, silenceLimitM
     const lines = buf.split('\n');
     buf = lines.pop() ?? '';
     for (const line of lines) {
-      if (/embedded-mongo: loading \d+\/\d+ records/.test(line)) {
+      if (/embedded-mongo: (loading|indexing) \d+\/\d+ (records|entries)/.test(line)) {
         progressLines++;
         sign();
       }
