@@ -56,6 +56,16 @@ export function engineHeapMb({ env = process.env, machineBytes = totalmem(), cgr
   return { mb: Math.min(HEAP_CAP_MB, Math.max(HEAP_FLOOR_MB, half)), source: cgroupBytes !== null && cgroupBytes < machineBytes ? 'container memory limit' : 'machine memory' };
 }
 
+/**
+ * Node's flags for the engine's process, the heap included. A start allocates every document it
+ * loads, and all of them live on: a young generation of 64 MB (Node's default is 16 MB) moves them
+ * to the old one in fewer, larger collections, which took about a fifth less CPU to load 100,000
+ * products, and spares the requests that follow the same churn.
+ */
+export function engineNodeFlags(heapMb) {
+  return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64'];
+}
+
 /** How long the engine may go without printing progress (or its address) before start gives up. */
 export const ENGINE_SILENCE_LIMIT_MS = 30_000;
 

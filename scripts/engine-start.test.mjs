@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { cgroupMemoryLimit, describeProgress, engineHeapMb, HEAP_CAP_MB, HEAP_FLOOR_MB, parseProgress, silenceWatchdog } from './engine-start.mjs';
+import { cgroupMemoryLimit, describeProgress, engineHeapMb, engineNodeFlags, HEAP_CAP_MB, HEAP_FLOOR_MB, parseProgress, silenceWatchdog } from './engine-start.mjs';
 
 const GB = 1024 ** 3;
 
@@ -19,6 +19,12 @@ describe('engineHeapMb', () => {
     expect(engineHeapMb({ env: { ENGINE_MAX_HEAP_MB: '3000' }, machineBytes: 24 * GB, cgroupBytes: null })).toEqual({ mb: 3000, source: 'ENGINE_MAX_HEAP_MB' });
     for (const bad of ['lots', '-1', '1.5', '64'])
       expect(() => engineHeapMb({ env: { ENGINE_MAX_HEAP_MB: bad }, machineBytes: GB, cgroupBytes: null })).toThrow(/ENGINE_MAX_HEAP_MB/);
+  });
+});
+
+describe('engineNodeFlags', () => {
+  it('gives the engine its heap and a young generation sized for loading many documents', () => {
+    expect(engineNodeFlags(3000)).toEqual(['--max-old-space-size=3000', '--max-semi-space-size=64']);
   });
 });
 

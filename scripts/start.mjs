@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeProgress, ENGINE_SILENCE_LIMIT_MS, engineHeapMb, parseProgress, silenceWatchdog } from './engine-start.mjs';
+import { describeProgress, ENGINE_SILENCE_LIMIT_MS, engineHeapMb, engineNodeFlags, parseProgress, silenceWatchdog } from './engine-start.mjs';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -302,7 +302,7 @@ export async function startEngine(dataDir) {
   );
   let lastProgress = '';
   // Fixed port and dbpath: a restarted engine comes back where the services' MONGODB_URI points.
-  const entry = startChild('engine', process.execPath, [`--max-old-space-size=${heap.mb}`, bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
+  const entry = startChild('engine', process.execPath, [...engineNodeFlags(heap.mb), bin, '--port', String(port), '--dbpath', join(dataDir, 'db'), '--host', '127.0.0.1'], {
     env: { METRICS_PORT: metricsPort === null ? '' : String(metricsPort) },
     onLine: (line) => {
       const progress = parseProgress(line);

@@ -32,10 +32,13 @@ export async function stop(child: ChildProcess, graceMs = 60_000): Promise<void>
   clearTimeout(timer);
 }
 
-/** `--max-old-space-size` as `npm start` gives the engine (scripts/engine-start.mjs). */
-async function engineHeapMb(): Promise<number> {
-  const mod = (await import(pathToFileURL(join(ROOT, 'scripts/engine-start.mjs')).href)) as { engineHeapMb: () => { mb: number } };
-  return mod.engineHeapMb().mb;
+/** Node's flags for the engine as `npm start` gives them (scripts/engine-start.mjs), its heap included. */
+async function engineFlags(): Promise<string[]> {
+  const mod = (await import(pathToFileURL(join(ROOT, 'scripts/engine-start.mjs')).href)) as {
+    engineHeapMb: () => { mb: number };
+    engineNodeFlags: (mb: number) => string[];
+  };
+  return mod.engineNodeFlags(mod.engineHeapMb().mb);
 }
 
 export interface EngineProcess {
@@ -59,9 +62,9 @@ export interface EngineProcess {
  */
 export async function startEngine(dbPath: string, logFile: string, silenceLimitMs = 15 * 60_000): Promise<EngineProcess> {
   const port = await freePort();
-  const heap = await engineHeapMb();
+  const flags = await engineFlags();
   const started = Date.now();
-  const child = spawn(process.execPath, [`--max-old-space-size=${heap}`, ENGINE, '--port', String(port), '--dbpath', dbPath, '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...flags, ENGINE, '--port', String(port), '--dbpath', dbPath, '--host', '127.0.0.1'], {
     cwd: ROOT,
     env: { ...process.env, METRICS_PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
