@@ -31,7 +31,7 @@ export function* dumpOps(dbs: Dbs): Iterable<Doc> {
 /**
  * The whole state as it is now, as ops read later (a background compaction) while writes go on:
  * stored documents are never changed in place, so capturing each collection's list of documents
- * is enough. Documents come in batches of about 256 kB, so writing one never holds the thread long.
+ * is enough. Documents come in batches of about 64 kB, so writing one never holds the thread long.
  */
 export function freezeOps(dbs: Dbs): Iterable<Doc> {
   const parts: { db: string; name: string; options: Doc; specs: IndexSpec[]; docs: Doc[] }[] = [];
@@ -46,7 +46,7 @@ export function freezeOps(dbs: Dbs): Iterable<Doc> {
       let bytes = 0;
       for (const d of p.docs) {
         const size = BSON.calculateObjectSize(d);
-        if (batch.length && bytes + size > 256 * 1024) {
+        if (batch.length && bytes + size > 64 * 1024) {
           yield { o: 'puts', db: p.db, c: p.name, ds: batch };
           batch = [];
           bytes = 0;

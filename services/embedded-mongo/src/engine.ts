@@ -254,6 +254,11 @@ export class Engine implements EngineApi {
       case 'puts': {
         const { coll } = this.ensureColl(db, c);
         const docs = op.o === 'put' ? [op.d as Doc] : (op.ds as Doc[]);
+        // A start's replay is never undone: no undo per document.
+        if (this.loading) {
+          for (const d of docs) coll.put(d, check);
+          return () => {};
+        }
         const undos: (() => void)[] = [];
         for (const d of docs) {
           const id = valueKey(d._id);

@@ -9,7 +9,7 @@ import { encodePayload } from './records';
 import type { Doc } from './values';
 
 /** Serialization time per slice: well under the 50 ms a request may wait. */
-const SLICE_MS = 8;
+const SLICE_MS = 5;
 /** Record size at which a slice ends early (the checksum and the copy stay short too). */
 const RECORD_BYTES = 1024 * 1024;
 

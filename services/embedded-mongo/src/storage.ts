@@ -250,6 +250,13 @@ export class Storage {
     else if (!this.pending.length) this.compact();
   }
 
+  private async removeJournalsBeforeAsync(gen: number): Promise<void> {
+    for (const f of await fs.promises.readdir(this.dir)) {
+      const m = JOURNAL_RE.exec(f);
+      if (m && Number(m[1]) < gen) await fs.promises.rm(path.join(this.dir, f), { force: true });
+    }
+  }
+
   private removeJournalsBefore(gen: number): void {
     for (const f of fs.readdirSync(this.dir)) {
       const m = JOURNAL_RE.exec(f);
@@ -315,7 +322,8 @@ export class Storage {
         await isSwitched;
         await fs.promises.rename(tmp, path.join(this.dir, SNAPSHOT));
         await fsyncDirAsync(this.dir);
-        this.removeJournalsBefore(newGen);
+        // Unlinking a large journal can take tens of milliseconds: off the engine's thread.
+        await this.removeJournalsBeforeAsync(newGen);
         this.snapshotBytes = bytes;
       } catch (e) {
         fs.rmSync(tmp, { force: true });
