@@ -1,6 +1,7 @@
-// A secondary index: a hash map from the first field's value to ids (equality), a B+ tree of
-// (value, id) for ranges (sorted-btree: O(log n) per insert and remove, where a sorted array paid
-// an O(n) splice), and for unique indexes a map from the full compound key to its id.
+// A secondary index: a B+ tree of (value, id) of the first field's numbers, strings, ObjectIds,
+// booleans and dates, for ranges and equality (sorted-btree: O(log n) per insert and remove, O(1)
+// copy), a hash map from value to ids for every other value (null or missing, arrays, documents,
+// NaN), and for unique indexes a map from the full compound key to its id.
 // Sparse and partial indexes hold only the documents they cover.
 import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
@@ -47,6 +48,15 @@ function compareEntries(a: SortedEntry, b: SortedEntry): number {
 
 const NODE_SIZE = 64;
 
+/** NaN equals every number in compareScalar: its equality lookups go through the hash map. */
+const isNaNValue = (v: unknown, rank: number): boolean => rank === 2 && Number.isNaN(typeof v === 'number' ? v : Number(String(v)));
+
+/** Where a first-field value is kept: the range tree, the hash map, or (NaN) both. */
+function placeOf(v: unknown): { tree: boolean; map: boolean } {
+  if (!isSortableScalar(v)) return { tree: false, map: true };
+  return { tree: true, map: isNaNValue(v, typeRank(v)) };
+}
+
 export function duplicateKey(ns: string, spec: IndexSpec, keyValue: Doc): MongoError {
   const shown = Object.entries(keyValue)
     .map(([k, v]) => `${k}: ${JSON.stringify(v instanceof Date ? v.toISOString() : v === undefined ? null : v)}`)
@@ -60,7 +70,8 @@ export function duplicateKey(ns: string, spec: IndexSpec, keyValue: Doc): MongoE
 
 export class Index {
   readonly fields: string[];
-  eq = new Map<string, Set<string>>();
+  /** Ids by value key, for the values the tree does not answer equality for (placeOf). */
+  private others = new Map<string, Set<string>>();
   sorted = new BTree<SortedEntry, undefined>(undefined, compareEntries, NODE_SIZE);
   uniq: Map<string, string> | null;
   private partial: Query | null;
@@ -77,7 +88,7 @@ export class Index {
 
   clone(): Index {
     const c = new Index(this.spec);
-    for (const [k, s] of this.eq) c.eq.set(k, new Set(s));
+    for (const [k, s] of this.others) c.others.set(k, new Set(s));
     c.sorted = this.sorted.clone(); // copy-on-write: O(1)
     if (this.uniq) c.uniq = new Map(this.uniq);
     return c;
@@ -137,10 +148,13 @@ export class Index {
   add(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
     for (const [k, v] of this.firstValues(doc)) {
-      let s = this.eq.get(k);
-      if (!s) this.eq.set(k, (s = new Set()));
-      s.add(id);
-      if (isSortableScalar(v)) this.sorted.set({ v, id }, undefined);
+      const at = placeOf(v);
+      if (at.map) {
+        let s = this.others.get(k);
+        if (!s) this.others.set(k, (s = new Set()));
+        s.add(id);
+      }
+      if (at.tree) this.sorted.set({ v, id }, undefined);
     }
     if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
   }
@@ -148,12 +162,13 @@ export class Index {
   remove(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
     for (const [k, v] of this.firstValues(doc)) {
-      const s = this.eq.get(k);
+      const at = placeOf(v);
+      const s = at.map ? this.others.get(k) : undefined;
       if (s) {
         s.delete(id);
-        if (s.size === 0) this.eq.delete(k);
+        if (s.size === 0) this.others.delete(k);
       }
-      if (isSortableScalar(v)) this.sorted.delete({ v, id });
+      if (at.tree) this.sorted.delete({ v, id });
     }
     if (this.uniq)
       for (const { key } of this.fullKeys(doc)) if (this.uniq.get(key) === id) this.uniq.delete(key);
@@ -161,7 +176,7 @@ export class Index {
 
   /** Builds the index from every document at once (a start's load): one sort, one bulk load. */
   build(docs: Iterable<[string, Doc]>): void {
-    this.eq.clear();
+    this.others.clear();
     this.uniq?.clear();
     // Each entry carries its type rank and a primitive sort key (scalarSortKey), so the sort
     // compares primitives: the order is compareEntries' (rank, value, id).
@@ -169,13 +184,14 @@ export class Index {
     for (const [id, doc] of docs) {
       if (!this.covers(doc)) continue;
       for (const [k, v] of this.firstValues(doc)) {
-        let s = this.eq.get(k);
-        if (!s) this.eq.set(k, (s = new Set()));
-        s.add(id);
-        if (isSortableScalar(v)) {
-          const r = typeRank(v);
-          keyed.push({ e: { v, id }, r, k: scalarSortKey(v, r) });
+        const sortable = isSortableScalar(v);
+        const r = sortable ? typeRank(v) : 0;
+        if (!sortable || isNaNValue(v, r)) {
+          let s = this.others.get(k);
+          if (!s) this.others.set(k, (s = new Set()));
+          s.add(id);
         }
+        if (sortable) keyed.push({ e: { v, id }, r, k: scalarSortKey(v, r) });
       }
       if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
     }
@@ -188,7 +204,14 @@ export class Index {
   /** Ids of the documents with a first-field value equal to one of `values`. */
   lookup(values: unknown[]): Set<string> {
     const out = new Set<string>();
-    for (const v of values) for (const id of this.eq.get(valueKey(v)) ?? []) out.add(id);
+    for (const v of values) {
+      if (placeOf(v).map) for (const id of this.others.get(valueKey(v)) ?? []) out.add(id);
+      // Every id of the value: bounds before and after them (compareEntries' `side`).
+      else
+        this.sorted.forRange({ v, id: '', side: -1 }, { v, id: '', side: 1 }, false, (k) => {
+          out.add(k.id);
+        });
+    }
     return out;
   }
 
