@@ -14,14 +14,28 @@
 // written: a data directory holding one is rewritten in format 2 (a compaction) when it opens.
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
-import { storageForm, type Doc } from './values';
+import { isPlainObject, storageForm, storedDocument, type Doc } from './values';
 
 export const MAGIC = Buffer.from([0xc9, 0x57, 0x4c, 0x4a]);
 export const HEADER = 20;
 const V1_HEADER = 8;
 // Stored numbers keep their BSON type (values.ts: storageForm); the format is unchanged, so files
 // written before (read then with promoted numbers) read the same.
-const DESER = { promoteValues: false, promoteBuffers: false, bsonRegExp: false } as const;
+// Strings are not checked for UTF-8 as they are read: every record's checksum is checked, and the
+// engine wrote them from JavaScript strings (always valid), so the check only cost time at start.
+const DESER = { promoteValues: false, promoteBuffers: false, bsonRegExp: false, validation: { utf8: false } } as const;
+
+/** The stored form of a decoded op: the documents a put brings are marked for noteStored (values.ts). */
+function storedOp(op: Doc): Doc {
+  if (op.o === 'puts' && Array.isArray(op.ds) && Object.keys(op).length === 4) {
+    for (const d of op.ds) {
+      if (isPlainObject(d)) storedDocument(d);
+      else storageForm(d);
+    }
+    return op;
+  }
+  return storageForm(op);
+}
 
 export function encodeRecord(ops: Doc[], seq: number): Buffer {
   return encodePayload(Buffer.concat(ops.map((o) => BSON.serialize(o))), seq);
@@ -44,7 +58,7 @@ function decodePayload(p: Buffer): Doc[] {
     if (off + 5 > p.length) throw new Error('bad document in record');
     const size = p.readInt32LE(off);
     if (size < 5 || off + size > p.length) throw new Error('bad document in record');
-    out.push(storageForm(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc));
+    out.push(storedOp(BSON.deserialize(p.subarray(off, off + size), DESER) as Doc));
     off += size;
   }
   return out;

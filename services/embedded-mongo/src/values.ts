@@ -339,11 +339,14 @@ function mapNumbers(v: unknown, f: (w: unknown) => unknown): unknown {
   return v;
 }
 
+/** Set by storageNumber when it keeps a wrapper (storedDocument reads it). */
+let keptWrapper = false;
+
 function storageNumber(w: unknown): unknown {
   const t = bsonType(w);
-  if (t === 'Long') return w;
+  if (t === 'Long') return (keptWrapper = true), w;
   const x = (w as { value: number }).value;
-  if (t === 'Double' && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647) return w;
+  if (t === 'Double' && Number.isInteger(x) && x >= -2147483648 && x <= 2147483647) return (keptWrapper = true), w;
   return x;
 }
 
@@ -354,6 +357,20 @@ function plainNumber(w: unknown): unknown {
 /** In place: the stored form of values decoded with promoteValues: false (see above). */
 export function storageForm<T>(v: T): T {
   return mapNumbers(v, storageNumber) as T;
+}
+
+/**
+ * Documents decoded for storing (storedDocument) that hold no Long or Double: noteStored need not
+ * walk them again. Stored documents are never changed in place, so the answer stays true.
+ */
+const plainDocs = new WeakSet<object>();
+
+/** In place: the stored form of a document decoded with promoteValues: false, about to be stored. */
+export function storedDocument(doc: Doc): Doc {
+  keptWrapper = false;
+  mapNumbers(doc, storageNumber);
+  if (!keptWrapper) plainDocs.add(doc);
+  return doc;
 }
 
 /** In place: every numeric wrapper replaced by a JS number (query operands, commands). */
@@ -375,7 +392,7 @@ const rawOfView = new WeakMap<object, unknown>();
 
 /** Registers a stored document: builds its query view when it holds Long/Double values. */
 export function noteStored(doc: Doc): void {
-  if (!hasWrappers(doc)) return;
+  if (plainDocs.has(doc) || !hasWrappers(doc)) return;
   const view = plainNumbers(cloneDeep(doc));
   views.set(doc, view);
   rawOfView.set(view, doc);
