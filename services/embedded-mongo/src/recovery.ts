@@ -85,7 +85,8 @@ export function recover(dir: string, apply: (op: Doc) => void, onProgress?: (don
     const r = readStrict(buf, {
       allowTornTail: false,
       onRecord: (rec, i) => {
-        if (i > 0) for (const op of rec.ops) apply(op);
+        if (i === 0) return; // the header: a few bytes, no estimate of the rest to draw from them
+        for (const op of rec.ops) apply(op);
         progress(rec.end, doneBytes);
       },
     });
