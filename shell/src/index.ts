@@ -1,9 +1,10 @@
 // Entry: resolve remotes at run time, then start React from a separate chunk so shared singletons
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
-import { warmUpPriceFormat } from '@wishlist/contracts';
+import { firstViewServedNow, warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled, yieldToMain } from './afterFirstView';
 import { rememberPathLanguage, startEarlyRequests } from './earlyData';
+import { isHydratingFirstView } from './firstView/hydrate';
 import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -17,8 +18,9 @@ async function start(): Promise<void> {
   // may have finished loading, and the person tapped, in between).
   startFirstViewSwap();
   rememberPathLanguage();
-  // The first view's data (a shared list) is asked for now, while the code downloads.
-  startEarlyRequests();
+  // The first view's data (a shared list) is asked for now, while the code downloads; unless the
+  // page came with it, read by the server for this load, to hydrate (the page's store takes that).
+  if (!isHydratingFirstView() || !firstViewServedNow()) startEarlyRequests();
   const config = await loadRuntimeConfig();
   // The route's remote loads alongside React (the gateway names it in index.html).
   if (config) preloadFirstView();
