@@ -13,11 +13,13 @@ import { registerServiceWorker } from './pwa/registerServiceWorker';
 const PRICE_PAGES = /^\/(see|product-list)\//;
 
 async function start(): Promise<void> {
+  // A path in /en or /fr is the language the page is read in: remembered first, as the server's
+  // first view is hydrated only in the language the app reads the page in.
+  rememberPathLanguage();
   // Issue 13: the server's snapshot of the first view stays until the app's page is on screen; from
   // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
   // may have finished loading, and the person tapped, in between).
   startFirstViewSwap();
-  rememberPathLanguage();
   // The first view's data (a shared list) is asked for now, while the code downloads; unless the
   // page came with it, read by the server for this load, to hydrate (the page's store takes that).
   if (!isHydratingFirstView() || !firstViewServedNow()) startEarlyRequests();
