@@ -162,8 +162,9 @@ test.describe('issue 13: server-rendered first view', () => {
     await expect(visitor.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(visitor.locator('p.content-lead')).toBeVisible();
     await expect(visitor.locator('p.content-lead')).toContainText('Rassemblez');
-    // The page's own styles come with the snapshot: the rotating word is laid out and highlighted.
-    const marks = await visitor.locator('#first-view .content-rotator-mark').evaluateAll((all) =>
+    // The page's own styles come with the first view (in #root, as the app renders it): the
+    // rotating word is laid out and highlighted.
+    const marks = await visitor.locator('#root main .content-rotator-mark').evaluateAll((all) =>
       all.map((m) => ({ word: m.textContent, painted: getComputedStyle(m).backgroundImage.includes('gradient'), boxes: m.getClientRects().length })),
     );
     expect(marks).toHaveLength(6);

@@ -1,9 +1,10 @@
 // Entry: resolve remotes at run time, then start React from a separate chunk so shared singletons
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
-import { warmUpPriceFormat } from '@wishlist/contracts';
+import { firstViewServedNow, warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
 import { whenPageSettled, yieldToMain } from './afterFirstView';
 import { rememberPathLanguage, startEarlyRequests } from './earlyData';
+import { isHydratingFirstView } from './firstView/hydrate';
 import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -12,13 +13,16 @@ import { registerServiceWorker } from './pwa/registerServiceWorker';
 const PRICE_PAGES = /^\/(see|product-list)\//;
 
 async function start(): Promise<void> {
+  // A path in /en or /fr is the language the page is read in: remembered first, as the server's
+  // first view is hydrated only in the language the app reads the page in.
+  rememberPathLanguage();
   // Issue 13: the server's snapshot of the first view stays until the app's page is on screen; from
   // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
   // may have finished loading, and the person tapped, in between).
   startFirstViewSwap();
-  rememberPathLanguage();
-  // The first view's data (a shared list) is asked for now, while the code downloads.
-  startEarlyRequests();
+  // The first view's data (a shared list) is asked for now, while the code downloads; unless the
+  // page came with it, read by the server for this load, to hydrate (the page's store takes that).
+  if (!isHydratingFirstView() || !firstViewServedNow()) startEarlyRequests();
   const config = await loadRuntimeConfig();
   // The route's remote loads alongside React (the gateway names it in index.html).
   if (config) preloadFirstView();

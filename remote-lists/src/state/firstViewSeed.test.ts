@@ -24,6 +24,17 @@ function freshStore() {
   return { store: mod!.useListsStore, api: api! };
 }
 
+/** The page's navigation entry says it was loaded as `type` (jsdom has none); returns the undo. */
+function navigatedAs(type: string): () => void {
+  const perf = performance as unknown as Record<string, unknown>;
+  const before = Object.getOwnPropertyDescriptor(perf, 'getEntriesByType');
+  Object.defineProperty(perf, 'getEntriesByType', { configurable: true, value: () => [{ type }] });
+  return () => {
+    if (before) Object.defineProperty(perf, 'getEntriesByType', before);
+    else delete perf.getEntriesByType;
+  };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
   document.documentElement.removeAttribute('data-first-view-hydrate');
@@ -50,6 +61,38 @@ it('keeps the shown objects when a fresh read says the same (nothing re-renders)
   api.getProductList.mockResolvedValue({ ...served, name: 'Renamed' });
   await store.getState().loadShared('L1');
   expect(store.getState().lists[0].name).toBe('Renamed');
+});
+
+it('takes the served list for its first read when the page came from the server for this load, reads it again after', async () => {
+  const restore = navigatedAs('navigate');
+  try {
+    servePage('/see/L1', served);
+    const { store, api } = freshStore();
+    resetApi(api);
+    const shown = store.getState().lists[0];
+    api.getProductList.mockResolvedValue({ ...served, name: 'Renamed' });
+    await expect(store.getState().loadShared('L1')).resolves.toBe(shown);
+    expect(api.getProductList).not.toHaveBeenCalled();
+    await store.getState().loadShared('L1');
+    expect(api.getProductList).toHaveBeenCalledTimes(1);
+    expect(store.getState().lists[0].name).toBe('Renamed');
+  } finally {
+    restore();
+  }
+});
+
+it('reads the served list again when the page came back through the history (the browser may have kept its copy)', async () => {
+  const restore = navigatedAs('back_forward');
+  try {
+    servePage('/see/L1', served);
+    const { store, api } = freshStore();
+    resetApi(api);
+    api.getProductList.mockResolvedValue(JSON.parse(JSON.stringify(served)));
+    await store.getState().loadShared('L1');
+    expect(api.getProductList).toHaveBeenCalledTimes(1);
+  } finally {
+    restore();
+  }
 });
 
 it('starts empty without a hydratable page, on another path, or for an owner\'s answer', () => {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { getFavorites, getProductList, getProductLists, isApiError } from '@wishlist/api-client';
-import { takeFirstViewData } from '@wishlist/contracts';
+import { firstViewServedNow, takeFirstViewData } from '@wishlist/contracts';
 import { useSessionStore } from '@wishlist/stores';
 import { normalizeList, normalizeProduct } from './normalize';
 
@@ -88,6 +88,14 @@ const mapProducts = (lists: ProductList[], fn: (products: Product[], list: Produ
 const completing = new Map<string, Promise<ProductList | null>>();
 
 /**
+ * The id of the list the page came with, read by the server for this very load (firstViewServedNow):
+ * the page's first loadShared of it takes that copy instead of reading the same list again while
+ * the page starts (a phone's main thread busy with a second answer, its parse and comparison).
+ * Any later load (a retry, a session change) reads it.
+ */
+let servedNow: string | null = null;
+
+/**
  * The shared list the server rendered in the page for the app to hydrate (its first render must be
  * that markup): the store starts with it, as loadShared would have left it.
  */
@@ -97,6 +105,7 @@ function firstViewState(): Partial<typeof initial> {
   const path = typeof location === 'undefined' ? '' : location.pathname;
   if (!list || typeof list.id !== 'string' || !Array.isArray(list.products) || list.isOwner === true) return {};
   if (!path.replace(/\/$/, '').endsWith(`/see/${encodeURIComponent(list.id)}`)) return {};
+  if (firstViewServedNow()) servedNow = list.id;
   return { lists: [normalizeList(list)], source: { kind: 'shared', listId: list.id }, status: 'ready' };
 }
 
@@ -169,6 +178,9 @@ export const useListsStore = create<ListsState>()((set, get) => ({
   },
 
   loadShared: async (listId) => {
+    const served = servedNow === listId && get().source?.kind === 'shared' ? get().lists[0] : undefined;
+    servedNow = null;
+    if (served?.id === listId) return served;
     set({ status: 'loading' });
     try {
       const list = normalizeList(await getProductList(listId));

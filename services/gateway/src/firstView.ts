@@ -85,8 +85,8 @@ const APP_ROOT = /<div id="root">\s*<div class="boot-splash"[^>]*>[\s\S]*?<\/div
 
 /**
  * index.html with the first view in #root, as the app renders it, for the shell to hydrate instead
- * of building the page a second time; `<html data-first-view-hydrate>` says so, and the page's data
- * follows #root (`<script id="first-view-data" type="application/json">`). The shell turns it into
+ * of building the page a second time; `<html data-first-view-hydrate>` says so, and the page's data,
+ * if it renders from any, follows #root (`<script id="first-view-data" type="application/json">`). The shell turns it into
  * the snapshot-then-swap form when it cannot hydrate (a session, another language).
  */
 function renderHydratable(
@@ -98,7 +98,7 @@ function renderHydratable(
   root: RegExpExecArray,
   appRoot: RegExpExecArray,
 ): string {
-  const data = `<script id="${FIRST_VIEW_DATA_ID}" type="application/json">${inlineJson(hydrate.data)}</script>`;
+  const data = hydrate.data === undefined ? '' : `<script id="${FIRST_VIEW_DATA_ID}" type="application/json">${inlineJson(hydrate.data)}</script>`;
   let page = html.slice(0, appRoot.index) + `<div id="root">${hydrate.root}</div>${data}` + html.slice(appRoot.index + appRoot[0].length);
   const attrs = root[0].slice(5, -1).replace(/\s(lang|data-first-view|data-first-view-hydrate)=("[^"]*"|'[^']*'|[^\s>]*)/gi, '');
   page = page.slice(0, root.index) + `<html${attrs} lang="${escapeAttr(snapshot.language)}" ${FIRST_VIEW_HYDRATE_ATTRIBUTE}="${escapeAttr(snapshot.kind)}">` + page.slice(root.index + root[0].length);

@@ -70,10 +70,11 @@ export interface Snapshot {
   /** Stylesheets and picture preloads for <head>. */
   head: string;
   /**
-   * The same first view as the app renders it in #root, for the shell to hydrate (a shared list):
-   * `root` is the layout with the page, `data` what the page renders from (the list as read here).
+   * The same first view as the app renders it in #root, for the shell to hydrate: `root` is the
+   * layout with the page, `data` what the page renders from (a shared list as read here; the home
+   * page renders from nothing but its strings, and has none).
    */
-  hydrate?: { root: string; data: unknown };
+  hydrate?: { root: string; data?: unknown };
 }
 
 interface SharedListRenderer {
@@ -246,11 +247,12 @@ export class FirstViewSnapshots {
     };
   }
 
+  /** `data`: what a page rendered from data renders from; a first view without (`home`) is hydratable all the same. */
   private compose(kind: SnapshotRoute['kind'], language: SnapshotLanguage, page: string, pageCss: string, preloads: string[], data?: unknown): Snapshot {
     const layout = this.layout(kind, language, page);
     const style = `<style id="${FIRST_VIEW_STYLE_ID}">${layout.css}\n${pageCss}</style>`;
     const snapshot: Snapshot = { language, kind, body: `<div id="first-view">${layout.html}</div>`, head: [style, ...preloads, SNAPSHOT_STYLE].join('') };
-    if (data !== undefined) snapshot.hydrate = { root: layout.hydratable, data };
+    snapshot.hydrate = data === undefined ? { root: layout.hydratable } : { root: layout.hydratable, data };
     return snapshot;
   }
 

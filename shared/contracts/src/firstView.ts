@@ -51,6 +51,17 @@ export function takeFirstViewData(doc: Document | undefined = typeof document ==
 }
 
 /**
+ * Whether the page's HTML, and the data it carries, came from the server for this very load: a
+ * navigation or a reload (the gateway serves it `no-cache`, rendered from the list as read for
+ * the request), not a return through the history (which may show the browser's stored copy). The
+ * page then has no need to read that list again at once.
+ */
+export function firstViewServedNow(win: Window | undefined = typeof window === 'undefined' ? undefined : window): boolean {
+  const entry = win?.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'navigate' || entry?.type === 'reload';
+}
+
+/**
  * A session cookie the shell sets while it runs in the Android wrapper's native mode (its header
  * differs: no basket link on phones). The snapshot is a signed-out visitor's page of the web app,
  * so the gateway serves none to a native session, nor to `?shell=android`: the app draws its own

@@ -15,5 +15,6 @@ export * from './pledges';
 export * from './surprise';
 export * from './keepers';
 export * from './severalLists';
+export * from './listSchemas';
 export * from './gifts';
 export * from './listSort';

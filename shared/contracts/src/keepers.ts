@@ -1,16 +1,10 @@
 // Lists kept together (co-managers invited by e-mail) and lists kept for someone else: the fields
 // and payloads that the lists and offers services answer and the remotes read (docs/api.md,
 // "Lists kept together").
-import { z } from 'zod';
-import { emailSchema } from './schemas';
 
 /** Who receives the gifts of a list: its owner (default), someone else (a child, a pet), or a couple. */
 export const LIST_RECIPIENTS = ['me', 'someone-else', 'us'] as const;
 export type ListRecipient = (typeof LIST_RECIPIENTS)[number];
-
-/** `recipient` on `POST` / `PATCH /api/product-lists`. Error: `invalid-recipient`. */
-export const listRecipientSchema = z.enum(LIST_RECIPIENTS, { error: 'invalid-recipient' });
-export const listRecipientFieldSchema = z.object({ recipient: listRecipientSchema.optional() });
 
 /** A keeper's role on a list: the person who made it, or someone who accepted an invitation. */
 export type KeeperRole = 'owner' | 'manager';
@@ -35,10 +29,6 @@ export function isRecipientKeeper(recipient: ListRecipient | null | undefined, r
 export function managersAnswerOffers(recipient: ListRecipient | null | undefined): boolean {
   return recipient === 'someone-else' || recipient === 'us';
 }
-
-/** `POST /api/product-lists/{id}/managers`. Error: `invalid-email`. */
-export const inviteManagerRequestSchema = z.object({ email: emailSchema.max(254, { message: 'invalid-email' }) });
-export type InviteManagerRequest = z.input<typeof inviteManagerRequestSchema>;
 
 /** `pending`: invited, link not used yet; `expired`: the link ran out unused; `active`: a manager. */
 export type ListManagerState = 'pending' | 'expired' | 'active';

@@ -1,6 +1,5 @@
 // An occasion (its date) and what happens after it (received products, archived lists): the
 // fields a list and a product gain on top of SPEC §7, and their rules.
-import { z } from 'zod';
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -24,21 +23,6 @@ export function utcDay(at: Date): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
-
-/** `eventDate`: a real `YYYY-MM-DD` date, or null (no occasion). Errors: `invalid-date`. */
-export const eventDateSchema = z
-  .string({ error: 'invalid-date' })
-  .refine(isCalendarDate, { message: 'invalid-date' })
-  .nullable();
-
-/** The optional fields of a list's creation (`POST /api/product-lists`), beside `name`. */
-export const listOccasionCreateSchema = z.object({ eventDate: eventDateSchema.optional() });
-
-/** `PATCH /api/product-lists/{id}`: each field optional, an absent one is left as it is. */
-export const listOccasionChangeSchema = z.object({
-  eventDate: eventDateSchema.optional(),
-  archived: z.boolean({ error: 'invalid-boolean' }).optional(),
-});
 
 /** How many days before the occasion the people who follow the list are reminded of it. */
 export const REMINDER_DAYS_BEFORE = 14;

@@ -120,9 +120,6 @@ export const mostWantedSchema = z.boolean({ error: 'invalid-most-wanted' });
 /** Visitors chip in for the product instead of offering it whole (needs a price of at least GROUP_GIFT_MIN_PLEDGE). */
 export const groupGiftSchema = z.boolean({ error: 'invalid-group-gift' });
 
-/** The smallest pledge to a group gift, in cents (5 €); a group gift's price is at least this. */
-export const GROUP_GIFT_MIN_PLEDGE = 500;
-
 /** Id of the list a product goes into (one of the caller's lists). */
 export const productListIdSchema = z.string({ error: 'required' }).trim().min(1, { message: 'required' });
 

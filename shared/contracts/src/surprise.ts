@@ -1,6 +1,5 @@
 // Surprise lists: the people a list is for do not learn what they get before the day. One rule,
 // `giftsHidden`, decides it for the services (answers, mails) and the remotes (owner's views).
-import { z } from 'zod';
 import { isCalendarDate } from './occasion';
 
 /** Who a list is for; for `someone-else` its keepers handle the gifts, so nothing is hidden from them. */
@@ -67,20 +66,5 @@ export interface SurpriseFields {
   revealed: boolean;
 }
 
-/** `revealAt`: a day or an ISO instant, or null (reveal after `eventDate`). Errors: `invalid-date`. */
-export const revealAtSchema = z
-  .string({ error: 'invalid-date' })
-  .refine(isRevealAt, { message: 'invalid-date' })
-  .transform(normalizeRevealAt)
-  .nullable();
-
-/** `POST /api/product-lists` and `PATCH /api/product-lists/{id}`: each optional, absent left as it is. */
-export const listSurpriseSchema = z.object({
-  surprise: z.boolean({ error: 'invalid-boolean' }).optional(),
-  revealAt: revealAtSchema.optional(),
-  revealed: z.boolean({ error: 'invalid-boolean' }).optional(),
-});
-export type ListSurpriseChange = z.output<typeof listSurpriseSchema>;
-
-/** The keys of the list writes above, to tell whether a PATCH sends any of them. */
+/** The keys of a list write's surprise fields (listSurpriseSchema), to tell whether a PATCH sends any of them. */
 export const LIST_SURPRISE_KEYS = ['surprise', 'revealAt', 'revealed'] as const;

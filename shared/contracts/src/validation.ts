@@ -17,6 +17,8 @@ export const PRICE_MAX_CENTS = 100_000_000;
 /** How many of one product a list may ask for, and the longest note on a product. */
 export const PRODUCT_QUANTITY_MAX = 99;
 export const PRODUCT_NOTE_MAX_LENGTH = 500;
+/** The smallest pledge to a group gift, in cents (5 €); a group gift's price is at least this. */
+export const GROUP_GIFT_MIN_PLEDGE = 500;
 
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());

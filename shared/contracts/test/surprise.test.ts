@@ -1,4 +1,5 @@
-import { giftsHidden, isRevealAt, listSurpriseSchema, normalizeRevealAt, revealTime } from '../src/surprise';
+import { giftsHidden, isRevealAt, normalizeRevealAt, revealTime } from '../src/surprise';
+import { listSurpriseSchema } from '../src/listSchemas';
 
 const at = (iso: string) => new Date(iso);
 

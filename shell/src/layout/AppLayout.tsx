@@ -2,8 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Notifications, useIsMobile } from '@wishlist/ui';
-import { DesktopHeader } from './DesktopHeader';
-import { MobileHeader } from './MobileHeader';
 import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
 import { SplashScreen } from './SplashScreen';
@@ -11,7 +9,7 @@ import { SessionBootstrap } from '../session/SessionBootstrap';
 import { ScrollManager, useHeaderHeight } from '../routing/ScrollManager';
 import { trackInputModality } from './inputModality';
 import { FirstViewSwap } from '../firstView/FirstViewSwap';
-import { FirstViewHeaders, useHydrating } from './FirstViewHeaders';
+import { ShellHeaders, useHydrating } from './FirstViewHeaders';
 
 export const MAIN_ID = 'main-content';
 
@@ -38,7 +36,8 @@ export function AppFrame({ header, children }: { header: ReactNode; children: Re
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
-  // Hydrating the server's first view: its markup has both headers (the first render must be it).
+  // Hydrating the server's first view: its markup has both headers (the first render must be it);
+  // the one the viewport shows is kept afterwards.
   const hydrating = useHydrating();
   const navigate = useNavigate();
   const headerRef = useHeaderHeight();
@@ -49,17 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SessionBootstrap />
       <ScrollManager />
       <FirstViewSwap />
-      <AppFrame
-        header={
-          hydrating ? (
-            <FirstViewHeaders />
-          ) : (
-            <header ref={headerRef} className="shell-header">
-              {isMobile ? <MobileHeader /> : <DesktopHeader />}
-            </header>
-          )
-        }
-      >
+      <AppFrame header={<ShellHeaders variant={hydrating ? 'both' : isMobile ? 'mobile' : 'desktop'} headerRef={headerRef} />}>
         {children}
       </AppFrame>
       <Notifications onNavigate={navigate} />

@@ -5,22 +5,37 @@ import { MobileHeader } from './MobileHeader';
 /** Which header a viewport shows: the app's useIsMobile breakpoint (SPEC §1, 640 px). */
 export const HEADER_VARIANT_ATTRIBUTE = 'data-first-view-header';
 
+/** Which headers the page renders: both while it hydrates the server's markup, else the viewport's. */
+export type HeaderVariant = 'both' | 'mobile' | 'desktop';
+
 /**
- * Both headers, each marked for the gateway's style to show by the viewport's width: the app picks
- * its header in script (useIsMobile), HTML cannot. The server's first view renders them
- * (prerender.tsx), and the app renders them too while it hydrates that markup.
+ * The page's header(s). The server's first view has both, each marked for the gateway's style to
+ * show by the viewport's width (the app picks its header in script, useIsMobile; HTML cannot), and
+ * the app renders both too while it hydrates that markup (prerender.tsx renders FirstViewHeaders).
+ * Then the app keeps the one the viewport shows, the same element (keyed), and drops the other,
+ * instead of building its header a second time.
  */
-export function FirstViewHeaders() {
+export function ShellHeaders({ variant, headerRef }: { variant: HeaderVariant; headerRef?: (el: HTMLElement | null) => void }) {
+  const both = variant === 'both';
   return (
     <>
-      <header className="shell-header" {...{ [HEADER_VARIANT_ATTRIBUTE]: 'mobile' }}>
-        <MobileHeader />
-      </header>
-      <header className="shell-header" {...{ [HEADER_VARIANT_ATTRIBUTE]: 'desktop' }}>
-        <DesktopHeader />
-      </header>
+      {variant !== 'desktop' && (
+        <header key="mobile" ref={both ? undefined : headerRef} className="shell-header" {...(both ? { [HEADER_VARIANT_ATTRIBUTE]: 'mobile' } : {})}>
+          <MobileHeader />
+        </header>
+      )}
+      {variant !== 'mobile' && (
+        <header key="desktop" ref={both ? undefined : headerRef} className="shell-header" {...(both ? { [HEADER_VARIANT_ATTRIBUTE]: 'desktop' } : {})}>
+          <DesktopHeader />
+        </header>
+      )}
     </>
   );
+}
+
+/** Both headers, as the server's first view renders them. */
+export function FirstViewHeaders() {
+  return <ShellHeaders variant="both" />;
 }
 
 const subscribeNever = () => () => undefined;
