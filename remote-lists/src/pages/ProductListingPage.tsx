@@ -52,7 +52,7 @@ export default function ProductListingPage() {
     }
     let cancelled = false;
     setFailed(false);
-    state.loadMine().then(
+    state.loadMine(productListId).then(
       (loaded) => {
         if (cancelled) return;
         if (!loaded.some((l) => l.id === productListId)) navigate(paths.see(productListId), { replace: true });
