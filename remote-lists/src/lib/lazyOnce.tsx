@@ -5,7 +5,8 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * renders directly: React.lazy alone would show the Suspense fallback for a frame on every new
  * mount, which flashed the page (no drag handles, one slide) after each navigation.
  * `load()` starts the download early (e.g. when a page module is evaluated); `render` shows the
- * fallback only while the module is still on its way.
+ * fallback only while the module is still on its way. `provide(component)` hands it over from a
+ * module that imports it statically (a page that always needs it): rendered at once, never lazily.
  */
 export function lazyOnce<P extends object>(importer: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | null = null;
@@ -15,6 +16,9 @@ export function lazyOnce<P extends object>(importer: () => Promise<{ default: Co
       return m;
     });
   const Lazy = lazy(load);
+  const provide = (component: ComponentType<P>) => {
+    loaded = component;
+  };
   function render(props: P, fallback: ReactNode): ReactNode {
     const Loaded = loaded;
     if (Loaded) return <Loaded {...props} />;
@@ -24,5 +28,5 @@ export function lazyOnce<P extends object>(importer: () => Promise<{ default: Co
       </Suspense>
     );
   }
-  return { load, render };
+  return { load, render, provide };
 }
