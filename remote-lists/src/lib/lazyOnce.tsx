@@ -36,5 +36,6 @@ export function lazyOnce<P extends object>(importer: () => Promise<{ default: Co
       </Suspense>
     );
   }
-  return { load, render, provide };
+  const isLoaded = () => loaded !== null;
+  return { load, render, provide, isLoaded };
 }
