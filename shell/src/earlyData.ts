@@ -11,11 +11,24 @@ export const LANGUAGE_KEY = 'language';
 export const EARLY_TIMEOUT_MS = 3000;
 
 const SHARED_LIST = /^\/see\/([^/?#]+)\/?$/;
+const OWNER_LIST = /^\/product-list\/([^/?#]+)(?:\/[^/?#]+)?\/?$/;
 
 /** The API path the first view of `pathname` reads first, or null (only the shared list for now). */
 export function earlyApiPath(pathname: string): string | null {
   const m = SHARED_LIST.exec(pathname);
   return m ? `/api/product-lists/${encodeURIComponent(decodeURIComponent(m[1]))}` : null;
+}
+
+/**
+ * What a signed-in person's list page reads before it can draw anything (`/product-list/{id}`):
+ * the session's check (the header's), the person's lists, their favorites and the list shown,
+ * whole. Asked for as the shell starts, they arrive while the code downloads instead of one after
+ * the other once it has run. Signed out, the page sends the person to the shared view: nothing.
+ */
+export function ownerApiPaths(pathname: string): string[] {
+  const m = OWNER_LIST.exec(pathname);
+  if (!m) return [];
+  return ['/api/product-lists?summary=1', '/api/product-lists', '/api/favorites', `/api/product-lists/${encodeURIComponent(decodeURIComponent(m[1]))}`];
 }
 
 function readJson(storage: Storage, key: string): unknown {
@@ -63,24 +76,27 @@ export function pageLanguage(win: Window = window): 'en' | 'fr' {
   return 'en';
 }
 
-/** Starts the first view's request, if any; the api-client takes it. */
+/** Starts the first view's requests, if any; the api-client takes them. */
 export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch = (...a) => win.fetch(...a)): void {
-  let path: string | null;
+  const bearer = storedBearer(win);
+  let paths: string[];
   try {
-    path = earlyApiPath(win.location.pathname);
+    const shared = earlyApiPath(win.location.pathname);
+    paths = shared ? [shared] : bearer ? ownerApiPaths(win.location.pathname) : [];
   } catch {
     return; // a malformed escape in the address: the page asks itself
   }
-  if (!path) return;
-  const bearer = storedBearer(win);
+  if (paths.length === 0) return;
   const language = pageLanguage(win);
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Wishlist-App': `web/${Date.now()}`, 'Accept-Language': language };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), EARLY_TIMEOUT_MS);
-  const response = fetchImpl(path, { headers, signal: controller.signal, credentials: 'same-origin' }).finally(() => clearTimeout(timer));
-  // Never an unhandled rejection when nobody takes it (the person left the page first).
-  response.catch(() => undefined);
-  const slot = win as Window & { __WISHLIST_EARLY__?: Record<string, { bearer: string | null; response: Promise<Response> }> };
-  (slot.__WISHLIST_EARLY__ ??= {})[path] = { bearer, response };
+  const slot = win as Window & { __WISHLIST_EARLY__?: Record<string, { bearer: string | null; response: Promise<Response>; at: number }> };
+  for (const path of paths) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), EARLY_TIMEOUT_MS);
+    const response = fetchImpl(path, { headers, signal: controller.signal, credentials: 'same-origin' }).finally(() => clearTimeout(timer));
+    // Never an unhandled rejection when nobody takes it (the person left the page first).
+    response.catch(() => undefined);
+    (slot.__WISHLIST_EARLY__ ??= {})[path] = { bearer, response, at: Date.now() };
+  }
 }

@@ -1,5 +1,5 @@
 import { LANGUAGE_KEY as STORES_LANGUAGE_KEY, TOKEN_STORAGE_KEY } from '@wishlist/stores';
-import { EARLY_TIMEOUT_MS, LANGUAGE_KEY, TOKEN_KEY, earlyApiPath, rememberPathLanguage, startEarlyRequests } from '../src/earlyData';
+import { EARLY_TIMEOUT_MS, LANGUAGE_KEY, TOKEN_KEY, earlyApiPath, ownerApiPaths, rememberPathLanguage, startEarlyRequests } from '../src/earlyData';
 import { FIRST_VIEW_ID, forgetRemotes, INLINE_CONFIG_ID, preloadFirstView, registerRuntimeRemotes, takeInlineRuntimeConfig } from '../src/federation/runtimeConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), preloadRemote: jest.fn() }));
@@ -39,6 +39,26 @@ describe('early data of the first view (issue 13)', () => {
     expect(init.headers).toMatchObject({ Authorization: 'Bearer b1', 'Accept-Language': 'fr', Accept: 'application/json' });
     expect(early()?.['/api/product-lists/list1']?.bearer).toBe('b1');
     expect((await early()!['/api/product-lists/list1']!.response).status).toBe(200);
+  });
+
+  it("knows what a signed-in person's list page reads first", () => {
+    const lists = ['/api/product-lists?summary=1', '/api/product-lists', '/api/favorites'];
+    expect(ownerApiPaths('/product-list/6b04')).toEqual([...lists, '/api/product-lists/6b04']);
+    expect(ownerApiPaths('/product-list/a%20b/p1')).toEqual([...lists, '/api/product-lists/a%20b']);
+    expect(ownerApiPaths('/product-lists')).toEqual([]);
+    expect(ownerApiPaths('/see/6b04')).toEqual([]);
+  });
+
+  it("asks for the owner's lists and the list shown with the stored bearer, and nothing signed out", () => {
+    const fetchImpl = jest.fn(async () => ({ status: 200 }) as Response);
+    history.replaceState(null, '', '/product-list/list1');
+    startEarlyRequests(window, fetchImpl as unknown as typeof fetch);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    localStorage.setItem('token', JSON.stringify({ name: 't', bearer: 'b1' }));
+    startEarlyRequests(window, fetchImpl as unknown as typeof fetch);
+    expect((fetchImpl.mock.calls as unknown as [string, RequestInit][]).map(([url]) => url)).toEqual(ownerApiPaths('/product-list/list1'));
+    expect(early()?.['/api/product-lists/list1']?.bearer).toBe('b1');
+    expect(early()?.['/api/favorites']?.bearer).toBe('b1');
   });
 
   it('asks nothing on other pages, and without a bearer sends none', () => {

@@ -1,10 +1,31 @@
+import { useEffect, useState } from 'react';
 import type { ProductList } from '@wishlist/contracts';
 import { lazyOnce } from '../lib/lazyOnce';
 import type { ListSliderProps } from './sliderModel';
 
 /** Swiper's slider, loaded only where there is something to swipe. */
 const swiperSlider = lazyOnce(() => import('./SwiperSlider'));
-export const loadSwiperSlider = swiperSlider.load;
+
+/**
+ * Whether the slider can be drawn as it will stay: at once for one list (nothing to swipe, swiper
+ * is never loaded), once swiper is there for several (asked for here). A page that waits for it
+ * draws its list once, not alone first and then again inside swiper's slides.
+ */
+export function useSliderReady(lists: number): boolean {
+  const needed = lists > 1;
+  const [loaded, setLoaded] = useState(swiperSlider.isLoaded);
+  useEffect(() => {
+    if (!needed || loaded) return;
+    let live = true;
+    // A failed load is the slider's own to report (its error reaches the page's boundary).
+    const done = () => live && setLoaded(true);
+    swiperSlider.load().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [needed, loaded]);
+  return !needed || loaded;
+}
 
 /**
  * One list (a shared link, an owner with one list): nothing to swipe, so no swiper. The markup keeps

@@ -19,14 +19,28 @@ jest.mock('@wishlist/ui', () => {
   };
 });
 
+// Counts the drag handles drawn: a card's handle renders only when the card itself does.
+let handles = 0;
+jest.mock('./Icons', () => {
+  const actual = jest.requireActual('./Icons');
+  return {
+    ...actual,
+    GripIcon: () => {
+      handles++;
+      return actual.GripIcon();
+    },
+  };
+});
+
 const onSelect = () => undefined;
+const onReorder = () => undefined;
 
 // The grid inside the test page, shown again with new props from the test.
 let show: (props: { list: ProductList; selected: string | null }) => void = () => undefined;
 function Harness({ initial }: { initial: ProductList }) {
   const [props, setProps] = useState({ list: initial, selected: null as string | null });
   show = setProps;
-  return <ProductGrid list={props.list} selectedProductId={props.selected} onSelectProduct={onSelect} />;
+  return <ProductGrid list={props.list} selectedProductId={props.selected} onSelectProduct={onSelect} onReorder={props.list.isOwner ? onReorder : undefined} />;
 }
 
 describe('ProductGrid (memoized cards)', () => {
@@ -44,5 +58,19 @@ describe('ProductGrid (memoized cards)', () => {
     await act(async () => show({ list: { ...first, products: changed }, selected: 'P5' }));
     expect(drawn).toEqual([first.products[2].image]);
     expect(screen.getByRole('button', { name: /^Gift 5/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("redraws no card of the owner's sortable grid when the grid renders again with the same products", async () => {
+    const products = Array.from({ length: 6 }, (_, i) => product(`P${i + 1}`, { name: `Gift ${i + 1}` }));
+    const mine = list('L1', 'Birthday', products, true);
+    await renderPage(<Harness initial={mine} />);
+    expect(await screen.findAllByRole('button', { name: /^Move / })).toHaveLength(6);
+    // dnd-kit's own start-up renders (registering the cards) are over.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    handles = 0;
+    drawn.length = 0;
+    await act(async () => show({ list: { ...mine }, selected: null }));
+    expect(handles).toBe(0);
+    expect(drawn).toHaveLength(0);
   });
 });

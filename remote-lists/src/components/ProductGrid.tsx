@@ -23,7 +23,8 @@ export interface ProductGridProps {
 
 /** The owner's grid (dnd-kit), loaded only on the owner's own list. */
 const sortableGrid = lazyOnce(() => import('./SortableProductGrid'));
-export const loadSortableGrid = sortableGrid.load;
+/** For the owner's page, which imports the sortable grid with its own code (see its expose). */
+export const provideSortableGrid = sortableGrid.provide;
 
 /** Number of columns the grid shows (the cards on the first card's row). */
 function columnsOf(buttons: HTMLElement[]): number {

@@ -54,6 +54,13 @@ export const SortableCard = memo(function SortableCard(props: CardProps & { rowI
   );
 });
 
+/**
+ * The keyboard sensor's options, made once: a new object at each render made new sensors, new
+ * handle listeners and so a full re-render of every card at each render of the grid (a drag's
+ * every pointer move among them).
+ */
+const KEYBOARD_SENSOR_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
 export interface SortableGridProps {
   list: ProductList;
   ids: string[];
@@ -70,7 +77,7 @@ export default function SortableProductGrid({ list, ids, renderGrid, measureRow,
   const { t } = useListsT();
   const sensors = useSensors(
     useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR_OPTIONS),
   );
   const [dragged, setDragged] = useState<Product | null>(null);
 

@@ -79,9 +79,18 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
     gap,
     initialRect: INITIAL_RECT,
     indexAttribute: 'data-row',
-    // A card is never 0 px tall: a zero is a row not laid out (hidden slide, no layout engine), and
-    // taking it would pull every row into the window; its estimate stands instead.
-    measureElement: (el) => el.getBoundingClientRect().height || estimateRow(frame.width, columns),
+    // A row is measured by the resize observer's entry, which comes after the browser has laid it
+    // out. At mount there is none yet: the size already known (else the estimate) stands until it
+    // comes, as reading the row's height there would force a layout of the page in the middle of
+    // React's commit, once per row. A card is never 0 px tall: a zero is a row not laid out (hidden
+    // slide, no layout engine), and taking it would pull every row into the window.
+    measureElement: (el, entry, instance) => {
+      // Browsers without borderBoxSize: read at the observer's time, when the layout is done.
+      const height = entry && (entry.borderBoxSize?.[0]?.blockSize ?? el.getBoundingClientRect().height);
+      if (height) return Math.round(height);
+      const known = entry ? undefined : instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(el)));
+      return known ?? estimateRow(frame.width, columns);
+    },
     enabled: windowed,
   });
   // Stable, so that the memoized cards it is passed to do not re-render for it.

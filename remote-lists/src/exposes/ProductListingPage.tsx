@@ -1,12 +1,13 @@
 // Federation entry: registers the `lists` translations, then hands over the component.
 import '../i18n';
 
-import { loadSwiperSlider } from '../components/ListSlider';
-import { loadSortableGrid } from '../components/ProductGrid';
+import { provideSortableGrid } from '../components/ProductGrid';
+import SortableProductGrid from '../components/SortableProductGrid';
 
-// The owner's sliding page swipes between lists and reorders products: fetch swiper and dnd-kit
-// with the page instead of after its first render (the shared view never loads them).
-void loadSwiperSlider().catch(() => undefined);
-void loadSortableGrid().catch(() => undefined);
+// The owner's page reorders products: dnd-kit comes with the page's own chunks (fetched with
+// React, as the shell preloads the route's page), so the owner's list is drawn once with its drag
+// handles, never plain first and then built again when dnd-kit arrives (the shared view never
+// loads it). Swiper is asked for by the page once it knows there are several lists to swipe.
+provideSortableGrid(SortableProductGrid);
 
 export { default } from '../pages/ProductListingPage';

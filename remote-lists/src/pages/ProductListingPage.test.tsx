@@ -104,7 +104,7 @@ describe('ProductListingPage (owner)', () => {
     expect(api.getProductLists).toHaveBeenCalledTimes(1);
   });
 
-  it('shows every product of the list on screen, read whole when the lists carried its first ones only; then its neighbours, and reorders only a whole list', async () => {
+  it('shows the list once, whole, read alongside the lists that carry its first products only; then its neighbours', async () => {
     const many = Array.from({ length: 9 }, (_, i) => product(`M${i}`, { name: `Gift ${i}` }));
     const xmas = Array.from({ length: 8 }, (_, i) => product(`X${i}`, { name: `Xmas ${i}`, productListId: 'L2' }));
     api.getProductLists.mockResolvedValue([
@@ -116,9 +116,8 @@ describe('ProductListingPage (owner)', () => {
       id === 'L1' ? new Promise((resolve) => (answerL1 = () => resolve(list('L1', 'Birthday', many)))) : Promise.resolve(list('L2', 'Christmas', xmas)),
     );
     await render('/product-list/L1');
-    // The first products at once, no reordering until the whole list is there.
-    expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(6);
-    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    // Not its first products, then all of them: the page waits for the list whole.
+    expect(screen.queryAllByRole('button', { name: /^Gift \d/ })).toHaveLength(0);
     await act(async () => answerL1());
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(9));
     expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(9);
@@ -128,6 +127,22 @@ describe('ProductListingPage (owner)', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Xmas \d/ })).toHaveLength(8));
     expect(api.getProductList).toHaveBeenCalledTimes(2);
     expect(api.getProductLists).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the first products when the whole list could not be read with the lists, reorders only once it is read whole', async () => {
+    const many = Array.from({ length: 9 }, (_, i) => product(`M${i}`, { name: `Gift ${i}` }));
+    api.getProductLists.mockResolvedValue([{ ...list('L1', 'Birthday', many.slice(0, 6)), productCount: 9 }]);
+    let answerL1: () => void = () => undefined;
+    api.getProductList
+      .mockImplementationOnce(() => Promise.reject(new api.ApiError(500, {})))
+      .mockImplementation(() => new Promise((resolve) => (answerL1 = () => resolve(list('L1', 'Birthday', many)))));
+    await render('/product-list/L1');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(6));
+    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    await act(async () => answerL1());
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(9));
+    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(9);
+    expect(api.getProductList).toHaveBeenCalledTimes(2);
   });
 
   it('has no arrows with a single list', async () => {

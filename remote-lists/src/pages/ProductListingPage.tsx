@@ -5,6 +5,7 @@ import { isAuthError } from '@wishlist/api-client';
 import { getBearer, notify } from '@wishlist/stores';
 import { CreationPanel } from '../components/CreationPanel';
 import { ListView } from '../components/ListView';
+import { useSliderReady } from '../components/ListSlider';
 import { PageError, PageLoading } from '../components/PageState';
 import { useListsT } from '../i18n';
 import { isUnreachable } from '../lib/errors';
@@ -38,6 +39,8 @@ export default function ProductListingPage() {
   // Issue 13: the lists arrive in a blocking render (an external store's); the cards render in a
   // deferred pass that React slices into short tasks (the spinner stays up meanwhile).
   const cardsReady = useDeferredValue(Boolean(list), false);
+  // Swiper, for several lists only: the list is drawn once it is there, inside its slide.
+  const sliderReady = useSliderReady(mine ? lists.length : 0);
 
   // Load the caller's lists when the wanted one is not among those already loaded.
   useEffect(() => {
@@ -52,7 +55,7 @@ export default function ProductListingPage() {
     }
     let cancelled = false;
     setFailed(false);
-    state.loadMine().then(
+    state.loadMine(productListId).then(
       (loaded) => {
         if (cancelled) return;
         if (!loaded.some((l) => l.id === productListId)) navigate(paths.see(productListId), { replace: true });
@@ -145,7 +148,7 @@ export default function ProductListingPage() {
   };
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || !cardsReady) return <PageLoading label={t('listing.loading')} />;
+  if (!list || !cardsReady || !sliderReady) return <PageLoading label={t('listing.loading')} />;
 
   return (
     <>

@@ -58,6 +58,33 @@ describe('useListsStore', () => {
     expect(store().lists[0].products.map((p) => p.id)).toEqual(['P1', 'P2', 'P3', 'P4']);
   });
 
+  it('loads the list to be shown whole with the lists (one update, nothing left to complete); a failed read leaves it partial', async () => {
+    const whole = ['P1', 'P2', 'P3'].map((id) => product(id));
+    api.getProductLists.mockResolvedValue([{ ...list('L1', 'A', whole.slice(0, 1)), productCount: 3 }, { ...list('L2', 'B', [product('P5')]), productCount: 2 }]);
+    api.getProductList.mockImplementation(async (id) => (id === 'L1' ? list('L1', 'A renamed', whole) : list('L9', 'Not mine', [product('P9')], false)));
+    const updates = jest.fn();
+    const unsubscribe = useListsStore.subscribe(updates);
+    await store().loadMine('L1');
+    unsubscribe();
+    expect(updates).toHaveBeenCalledTimes(2); // loading, then the lists
+    expect(store().lists.map((l) => [l.id, l.name, l.products.length, l.productCount])).toEqual([
+      ['L1', 'A renamed', 3, 3],
+      ['L2', 'B', 1, 2],
+    ]);
+    expect(store().partialIds).toEqual(['L2']);
+
+    store().reset();
+    await store().loadMine('L9');
+    expect(store().lists.map((l) => l.id)).toEqual(['L1', 'L2']);
+    expect(store().partialIds).toEqual(['L1', 'L2']);
+
+    store().reset();
+    api.getProductList.mockRejectedValue(new api.ApiError(500, {}));
+    await store().loadMine('L1');
+    expect(store().lists[0].products.map((p) => p.id)).toEqual(['P1']);
+    expect(store().partialIds).toEqual(['L1', 'L2']);
+  });
+
   it('drops an answer that arrives after a sign-out', async () => {
     api.getProductLists.mockResolvedValue([{ ...list('L1', 'A', [product('P1')]), productCount: 3 }]);
     let answer: (l: ReturnType<typeof list>) => void = () => undefined;

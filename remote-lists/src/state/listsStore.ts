@@ -36,8 +36,12 @@ export interface ListsState {
    */
   partialIds: string[];
 
-  /** GET /api/product-lists plus the favorites' lists; throws the ApiError (nothing changed). */
-  loadMine: () => Promise<ProductList[]>;
+  /**
+   * GET /api/product-lists plus the favorites' lists; throws the ApiError (nothing changed). With
+   * `wholeListId` (the list about to be shown), that list is read whole alongside, so that it is
+   * shown once, whole, instead of its preview first and then again complete.
+   */
+  loadMine: (wholeListId?: string) => Promise<ProductList[]>;
   /** GET /api/product-lists/{id}; throws the ApiError (nothing changed). */
   loadShared: (listId: string) => Promise<ProductList>;
   /**
@@ -117,11 +121,13 @@ export const useListsStore = create<ListsState>()((set, get) => ({
   ...firstViewState(),
   generation: 0,
 
-  loadMine: async () => {
+  loadMine: async (wholeListId) => {
     if (get().lists.length === 0 || get().source?.kind !== 'mine') set({ status: 'loading' });
     const generation = get().generation;
+    // A failed read of the whole list is not the listing's failure: completeList reads it again.
+    const wholeRead = wholeListId ? getProductList(wholeListId).then(normalizeList, () => null) : Promise.resolve(null);
     try {
-      const [own, favorites] = await Promise.all([getProductLists(), getFavorites().catch(() => [])]);
+      const [own, favorites, wholeList] = await Promise.all([getProductLists(), getFavorites().catch(() => []), wholeRead]);
       // Signed out (or in as someone else) meanwhile: these lists are not for whoever is there now.
       if (get().generation !== generation) return [];
       // Archived lists stay out of the slider (the lists page shows them apart).
@@ -136,10 +142,12 @@ export const useListsStore = create<ListsState>()((set, get) => ({
       const shownWhole = before.source?.kind === 'mine' ? before.lists.filter((l) => !before.partialIds.includes(l.id)) : [];
       const previous = new Map(shownWhole.map((l) => [l.id, l]));
       const lists = [...owned, ...favoriteLists].map((l) => {
+        if (wholeList && l.id === wholeList.id) return { ...l, name: wholeList.name, products: wholeList.products, productCount: wholeList.products.length };
         const shown = previous.get(l.id);
         return shown && partial.includes(l) ? { ...l, products: shown.products } : l;
       });
-      set({ lists, favoriteIds: favs.map((f) => f.id), partialIds: partial.map((l) => l.id), source: { kind: 'mine' }, status: 'ready' });
+      const partialIds = partial.map((l) => l.id).filter((id) => id !== wholeList?.id);
+      set({ lists, favoriteIds: favs.map((f) => f.id), partialIds, source: { kind: 'mine' }, status: 'ready' });
       return lists;
     } catch (e) {
       if (get().status === 'loading') set({ status: 'error' });

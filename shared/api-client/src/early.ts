@@ -7,7 +7,15 @@ export interface EarlyRequest {
   /** The bearer the request was sent with (null: none). */
   bearer: string | null;
   response: Promise<Response>;
+  /** When it was sent (ms since the epoch). */
+  at?: number;
 }
+
+/**
+ * An early answer older than this is not taken: it was for the first view, and a page that asks
+ * for the same path much later (the person left before it was taken) wants the data as it is now.
+ */
+export const EARLY_MAX_AGE_MS = 30_000;
 
 const slot = () => globalThis as { __WISHLIST_EARLY__?: Record<string, EarlyRequest | undefined> };
 
@@ -17,5 +25,6 @@ export function takeEarlyResponse(method: string, path: string, bearer: string |
   const early = method === 'GET' ? pending?.[path] : undefined;
   if (!pending || !early) return undefined;
   delete pending[path];
+  if (early.at !== undefined && Date.now() - early.at > EARLY_MAX_AGE_MS) return undefined;
   return early.bearer === bearer ? early.response : undefined;
 }

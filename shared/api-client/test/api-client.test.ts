@@ -371,4 +371,12 @@ describe('early responses the shell started (issue 13)', () => {
     expect((await api.getProductList('l1')).name).toBe('Mine');
     expect(calls).toHaveLength(2);
   });
+
+  it('is not used once stale: a page asking for the path long after wants the data as it is now', async () => {
+    const sent = Date.now() - 31_000;
+    slot().__WISHLIST_EARLY__ = { '/api/product-lists/l1': { bearer: null, response: Promise.resolve(json(200, { data: { id: 'l1', name: 'Old' } })), at: sent } as Early[string] };
+    responder = () => json(200, { data: { id: 'l1', name: 'Now' } });
+    expect((await api.getProductList('l1')).name).toBe('Now');
+    expect(calls).toHaveLength(1);
+  });
 });
