@@ -51,6 +51,21 @@ const NODE_SIZE = 64;
 /** NaN equals every number in compareScalar: its equality lookups go through the hash map. */
 const isNaNValue = (v: unknown, rank: number): boolean => rank === 2 && Number.isNaN(typeof v === 'number' ? v : Number(String(v)));
 
+/**
+ * The hash map's key of a value: valueKey, except for an array of scalars, keyed by its elements'
+ * keys instead of valueKey's EJSON text (read for every array-valued field at a start). A key is
+ * only ever coarser than equality, and the query's matcher decides: candidates stay a superset.
+ */
+function mapKey(v: unknown): string {
+  if (!Array.isArray(v)) return valueKey(v);
+  let k = 'a';
+  for (const e of v) {
+    if (e !== null && typeof e === 'object' && !isSortableScalar(e)) return valueKey(v);
+    k += valueKey(e) + '\u0000';
+  }
+  return k;
+}
+
 /** Where a first-field value is kept: the range tree, the hash map, or (NaN) both. */
 function placeOf(v: unknown): { tree: boolean; map: boolean } {
   if (!isSortableScalar(v)) return { tree: false, map: true };
@@ -102,18 +117,15 @@ export class Index {
   }
 
   /** Distinct values of the first field (missing: null), each once. */
-  private firstValues(doc: Doc): [string, unknown][] {
+  private firstValues(doc: Doc): unknown[] {
     const vals = pathValues(doc, this.fields[0]);
-    if (vals.length < 2) {
-      const v = vals.length ? vals[0] : null;
-      return [[valueKey(v), v]];
-    }
+    if (vals.length < 2) return vals.length ? vals : [null];
     const out = new Map<string, unknown>();
-    for (const v of vals.length ? vals : [null]) {
-      const k = valueKey(v);
+    for (const v of vals) {
+      const k = mapKey(v);
       if (!out.has(k)) out.set(k, v);
     }
-    return [...out];
+    return [...out.values()];
   }
 
   /** Full compound keys (cartesian product over fields), each with its key value object. */
@@ -147,9 +159,10 @@ export class Index {
 
   add(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
-    for (const [k, v] of this.firstValues(doc)) {
+    for (const v of this.firstValues(doc)) {
       const at = placeOf(v);
       if (at.map) {
+        const k = mapKey(v);
         let s = this.others.get(k);
         if (!s) this.others.set(k, (s = new Set()));
         s.add(id);
@@ -161,8 +174,9 @@ export class Index {
 
   remove(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
-    for (const [k, v] of this.firstValues(doc)) {
+    for (const v of this.firstValues(doc)) {
       const at = placeOf(v);
+      const k = at.map ? mapKey(v) : '';
       const s = at.map ? this.others.get(k) : undefined;
       if (s) {
         s.delete(id);
@@ -183,10 +197,11 @@ export class Index {
     const keyed: { e: SortedEntry; r: number; k: number | string }[] = [];
     for (const [id, doc] of docs) {
       if (!this.covers(doc)) continue;
-      for (const [k, v] of this.firstValues(doc)) {
+      for (const v of this.firstValues(doc)) {
         const sortable = isSortableScalar(v);
         const r = sortable ? typeRank(v) : 0;
         if (!sortable || isNaNValue(v, r)) {
+          const k = mapKey(v);
           let s = this.others.get(k);
           if (!s) this.others.set(k, (s = new Set()));
           s.add(id);
@@ -205,7 +220,7 @@ export class Index {
   lookup(values: unknown[]): Set<string> {
     const out = new Set<string>();
     for (const v of values) {
-      if (placeOf(v).map) for (const id of this.others.get(valueKey(v)) ?? []) out.add(id);
+      if (placeOf(v).map) for (const id of this.others.get(mapKey(v)) ?? []) out.add(id);
       // Every id of the value: bounds before and after them (compareEntries' `side`).
       else
         this.sorted.forRange({ v, id: '', side: -1 }, { v, id: '', side: 1 }, false, (k) => {

@@ -25,13 +25,17 @@ const V1_HEADER = 8;
 // engine wrote them from JavaScript strings (always valid), so the check only cost time at start.
 const DESER = { promoteValues: false, promoteBuffers: false, bsonRegExp: false, validation: { utf8: false } } as const;
 
-/** The stored form of a decoded op: the documents a put brings are marked for noteStored (values.ts). */
+/** The stored form of a decoded op: the documents a put or puts brings are marked for noteStored (values.ts). */
 function storedOp(op: Doc): Doc {
   if (op.o === 'puts' && Array.isArray(op.ds) && Object.keys(op).length === 4) {
     for (const d of op.ds) {
       if (isPlainObject(d)) storedDocument(d);
       else storageForm(d);
     }
+    return op;
+  }
+  if (op.o === 'put' && isPlainObject(op.d) && Object.keys(op).length === 4) {
+    storedDocument(op.d);
     return op;
   }
   return storageForm(op);
