@@ -157,16 +157,19 @@ export class Index {
     }
   }
 
+  /** Files `id` under the value `v` in the hash map. */
+  private addOther(v: unknown, id: string): void {
+    const k = mapKey(v);
+    let s = this.others.get(k);
+    if (!s) this.others.set(k, (s = new Set()));
+    s.add(id);
+  }
+
   add(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
     for (const v of this.firstValues(doc)) {
       const at = placeOf(v);
-      if (at.map) {
-        const k = mapKey(v);
-        let s = this.others.get(k);
-        if (!s) this.others.set(k, (s = new Set()));
-        s.add(id);
-      }
+      if (at.map) this.addOther(v, id);
       if (at.tree) this.sorted.set({ v, id }, undefined);
     }
     if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
@@ -176,11 +179,11 @@ export class Index {
     if (!this.covers(doc)) return;
     for (const v of this.firstValues(doc)) {
       const at = placeOf(v);
-      const k = at.map ? mapKey(v) : '';
-      const s = at.map ? this.others.get(k) : undefined;
-      if (s) {
-        s.delete(id);
-        if (s.size === 0) this.others.delete(k);
+      if (at.map) {
+        const k = mapKey(v);
+        const s = this.others.get(k);
+        s?.delete(id);
+        if (s?.size === 0) this.others.delete(k);
       }
       if (at.tree) this.sorted.delete({ v, id });
     }
@@ -200,12 +203,7 @@ export class Index {
       for (const v of this.firstValues(doc)) {
         const sortable = isSortableScalar(v);
         const r = sortable ? typeRank(v) : 0;
-        if (!sortable || isNaNValue(v, r)) {
-          const k = mapKey(v);
-          let s = this.others.get(k);
-          if (!s) this.others.set(k, (s = new Set()));
-          s.add(id);
-        }
+        if (!sortable || isNaNValue(v, r)) this.addOther(v, id);
         if (sortable) keyed.push({ e: { v, id }, r, k: scalarSortKey(v, r) });
       }
       if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
