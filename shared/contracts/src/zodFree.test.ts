@@ -3,35 +3,11 @@
 // singletons.ts) with everything those modules import. A module that holds a zod schema beside a
 // rule a page uses brings zod along with the rule, however unused the schema: its construction is
 // code the bundler must keep. So no name a front end imports may live in a module that reaches zod.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { frontEndSources, importedNames as importedValues } from '../../mf-config/test/frontEndSources';
 
 const here = __dirname;
-const root = join(here, '..', '..', '..');
-const frontEnds = ['shell', 'remote-auth', 'remote-basket-offer', 'remote-content', 'remote-lists', 'shared/i18n', 'shared/stores', 'shared/ui', 'shared/api-client'];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-/** The value names `text` imports or re-exports from `pkg` (type-only ones left out: they build to nothing). */
-export function importedValues(text: string, pkg: string): string[] {
-  const statement = /(?:import|export)\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g;
-  const names: string[] = [];
-  for (const m of text.matchAll(statement)) {
-    if (m[1] || m[3] !== pkg) continue;
-    for (const part of m[2].split(',')) {
-      const spec = part.trim();
-      if (spec && !spec.startsWith('type ')) names.push(spec.split(/\s+as\s+/)[0].trim());
-    }
-  }
-  return names;
-}
 
 /** The modules of this package a module imports values from (`./x`), and whether it imports zod. */
 function importsOf(text: string): { local: string[]; zod: boolean } {
@@ -64,7 +40,7 @@ const homeOf = new Map(
 );
 
 describe('zod and the front ends', () => {
-  const files = frontEnds.flatMap((dir) => sources(join(root, dir, 'src')));
+  const files = frontEndSources();
   const used = [...new Set(files.flatMap((f) => importedValues(readFileSync(f, 'utf8'), '@wishlist/contracts')))].sort();
 
   it('reads the front ends and the package', () => {

@@ -1,39 +1,11 @@
 // The tree-shaken singletons are built with only the exports listed in src/singletons.ts: an import
 // of another export by any front end would find it missing at run time (or load a second copy).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { shakenSingletons, singletonPackages } from '../src/singletons';
-
-const root = join(__dirname, '..', '..', '..');
-const frontEnds = ['shell', 'remote-auth', 'remote-basket-offer', 'remote-content', 'remote-lists', 'shared/i18n', 'shared/stores', 'shared/ui', 'shared/api-client'];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name === 'dist') return [];
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-/** The names imported or re-exported from `pkg` in `text` (type-only imports left out). */
-export function importedNames(text: string, pkg: string): string[] {
-  const escaped = pkg.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const statement = new RegExp(`(?:import|export)\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${escaped}'`, 'g');
-  const names: string[] = [];
-  for (const m of text.matchAll(statement)) {
-    if (m[1]) continue;
-    for (const part of m[2].split(',')) {
-      const spec = part.trim();
-      if (!spec || spec.startsWith('type ')) continue;
-      names.push(spec.split(/\s+as\s+/)[0].trim());
-    }
-  }
-  return names;
-}
+import { frontEndSources, importedNames } from './frontEndSources';
 
 describe('tree-shaken shared singletons', () => {
-  const files = frontEnds.flatMap((dir) => sources(join(root, dir, 'src')));
+  const files = frontEndSources();
 
   it('reads the front ends', () => {
     expect(files.length).toBeGreaterThan(100);
