@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasSession, isSessionKnown, useSessionStore } from '@wishlist/stores';
@@ -14,8 +15,11 @@ const listPath = (id: string) => `/product-list/${encodeURIComponent(id)}`;
  * menu (owned lists and an add-list entry), the favorites menu when there are favorites, then the
  * remote widgets (sign-out); signed out, the sign-in link; while a stored bearer is being checked, a
  * neutral placeholder (a signed-in person never sees "Sign in" flash by).
+ *
+ * Memoized (no props): the layout above renders again as the first view settles (viewport,
+ * hydration); the header follows only its own hooks (route, session, language).
  */
-export function DesktopHeader() {
+export const DesktopHeader = memo(function DesktopHeader() {
   const { t } = useTranslation('common');
   const signedIn = useSessionStore((s) => hasSession(s));
   const known = useSessionStore((s) => isSessionKnown(s));
@@ -96,4 +100,4 @@ export function DesktopHeader() {
       </nav>
     </div>
   );
-}
+});

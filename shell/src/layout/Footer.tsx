@@ -1,9 +1,12 @@
+import { memo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, currentLanguage, languageFromPath, localizedPath, setLanguage, switchLanguagePath, type Language } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
 
-export function Footer() {
+// Memoized (no props): the layout above renders again as the first view settles (viewport,
+// hydration); this part follows only its own hooks (route, session, language).
+export const Footer = memo(function Footer() {
   const { t } = useTranslation('common');
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,4 +83,4 @@ export function Footer() {
       </p>
     </footer>
   );
-}
+});

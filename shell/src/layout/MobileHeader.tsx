@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink, Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@wishlist/i18n';
@@ -13,8 +14,11 @@ const LIST_ROUTE = /^\/(product-list|see)\//;
  * SPEC §2 mobile header: home-site link, tabs Products / Lists or Log in, basket slot. The Products
  * tab is the current one on every list route (any list, a shared one); while a stored bearer is
  * being checked the second tab is a neutral placeholder, neither Lists nor Log in.
+ *
+ * Memoized (no props): the layout above renders again as the first view settles (viewport,
+ * hydration); the header follows only its own hooks (route, session, language).
  */
-export function MobileHeader() {
+export const MobileHeader = memo(function MobileHeader() {
   const { t } = useTranslation('common');
   const signedIn = useSessionStore((s) => hasSession(s));
   const known = useSessionStore((s) => isSessionKnown(s));
@@ -55,4 +59,4 @@ export function MobileHeader() {
       </nav>
     </div>
   );
-}
+});

@@ -2,6 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Favorite, ProductList } from '@wishlist/contracts';
 import { getFavorites, getProductLists } from '@wishlist/api-client';
 
+/** An empty list, the same one when it already is. */
+function keepEmpty<T>(current: T[]): T[] {
+  return current.length === 0 ? current : [];
+}
+
 /**
  * What the signed-in desktop header shows: the owned lists (GET /api/product-lists) and the
  * favorites (GET /api/favorites; any failure, such as a 404 before the favorites service exists,
@@ -27,8 +32,10 @@ export function useHeaderData(signedIn: boolean) {
 
   useEffect(() => {
     if (!signedIn) {
-      setLists([]);
-      setFavorites([]);
+      // The same empty array when already empty: signed-out pages (every visitor's first view)
+      // mount the header with nothing to clear, and a new [] would render it again for nothing.
+      setLists(keepEmpty);
+      setFavorites(keepEmpty);
       return;
     }
     loadLists();
