@@ -24,15 +24,17 @@ function freshStore() {
   return { store: mod!.useListsStore, api: api! };
 }
 
-/** The page's navigation entry says it was loaded as `type` (jsdom has none); returns the undo. */
-function navigatedAs(type: string): () => void {
+/** Runs `body` with the page's navigation entry saying it was loaded as `type` (jsdom has none). */
+async function navigatedAs(type: string, body: () => Promise<void>): Promise<void> {
   const perf = performance as unknown as Record<string, unknown>;
   const before = Object.getOwnPropertyDescriptor(perf, 'getEntriesByType');
   Object.defineProperty(perf, 'getEntriesByType', { configurable: true, value: () => [{ type }] });
-  return () => {
+  try {
+    await body();
+  } finally {
     if (before) Object.defineProperty(perf, 'getEntriesByType', before);
     else delete perf.getEntriesByType;
-  };
+  }
 }
 
 afterEach(() => {
@@ -63,9 +65,8 @@ it('keeps the shown objects when a fresh read says the same (nothing re-renders)
   expect(store.getState().lists[0].name).toBe('Renamed');
 });
 
-it('takes the served list for its first read when the page came from the server for this load, reads it again after', async () => {
-  const restore = navigatedAs('navigate');
-  try {
+it('takes the served list for its first read when the page came from the server for this load, reads it again after', () =>
+  navigatedAs('navigate', async () => {
     servePage('/see/L1', served);
     const { store, api } = freshStore();
     resetApi(api);
@@ -76,24 +77,17 @@ it('takes the served list for its first read when the page came from the server 
     await store.getState().loadShared('L1');
     expect(api.getProductList).toHaveBeenCalledTimes(1);
     expect(store.getState().lists[0].name).toBe('Renamed');
-  } finally {
-    restore();
-  }
-});
+  }));
 
-it('reads the served list again when the page came back through the history (the browser may have kept its copy)', async () => {
-  const restore = navigatedAs('back_forward');
-  try {
+it('reads the served list again when the page came back through the history (the browser may have kept its copy)', () =>
+  navigatedAs('back_forward', async () => {
     servePage('/see/L1', served);
     const { store, api } = freshStore();
     resetApi(api);
     api.getProductList.mockResolvedValue(JSON.parse(JSON.stringify(served)));
     await store.getState().loadShared('L1');
     expect(api.getProductList).toHaveBeenCalledTimes(1);
-  } finally {
-    restore();
-  }
-});
+  }));
 
 it('starts empty without a hydratable page, on another path, or for an owner\'s answer', () => {
   for (const [path, data, hydrate] of [

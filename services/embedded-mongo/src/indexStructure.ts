@@ -7,7 +7,7 @@ import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import type { Query } from 'mingo';
 import { makeQuery } from './query';
-import { compareScalar, Doc, isSortableScalar, pathValues, queryView, scalarSortKey, typeRank, valueKey } from './values';
+import { compareScalar, Doc, isSortableRank, isSortableScalar, pathValues, queryView, scalarSortKey, typeRank, valueKey } from './values';
 import { MongoError } from './errors';
 
 export interface IndexSpec {
@@ -66,10 +66,11 @@ function mapKey(v: unknown): string {
   return k;
 }
 
-/** Where a first-field value is kept: the range tree, the hash map, or (NaN) both. */
-function placeOf(v: unknown): { tree: boolean; map: boolean } {
-  if (!isSortableScalar(v)) return { tree: false, map: true };
-  return { tree: true, map: isNaNValue(v, typeRank(v)) };
+/** Where a first-field value is kept: the range tree, the hash map, or (NaN) both; with its type rank. */
+function placeOf(v: unknown): { tree: boolean; map: boolean; rank: number } {
+  const rank = typeRank(v);
+  const tree = isSortableRank(rank);
+  return { tree, map: !tree || isNaNValue(v, rank), rank };
 }
 
 export function duplicateKey(ns: string, spec: IndexSpec, keyValue: Doc): MongoError {
@@ -165,6 +166,14 @@ export class Index {
     s.add(id);
   }
 
+  /** Takes `id` out from under the value `v` in the hash map. */
+  private removeOther(v: unknown, id: string): void {
+    const k = mapKey(v);
+    const s = this.others.get(k);
+    s?.delete(id);
+    if (s?.size === 0) this.others.delete(k);
+  }
+
   add(doc: Doc, id: string): void {
     if (!this.covers(doc)) return;
     for (const v of this.firstValues(doc)) {
@@ -179,12 +188,7 @@ export class Index {
     if (!this.covers(doc)) return;
     for (const v of this.firstValues(doc)) {
       const at = placeOf(v);
-      if (at.map) {
-        const k = mapKey(v);
-        const s = this.others.get(k);
-        s?.delete(id);
-        if (s?.size === 0) this.others.delete(k);
-      }
+      if (at.map) this.removeOther(v, id);
       if (at.tree) this.sorted.delete({ v, id });
     }
     if (this.uniq)
@@ -201,10 +205,9 @@ export class Index {
     for (const [id, doc] of docs) {
       if (!this.covers(doc)) continue;
       for (const v of this.firstValues(doc)) {
-        const sortable = isSortableScalar(v);
-        const r = sortable ? typeRank(v) : 0;
-        if (!sortable || isNaNValue(v, r)) this.addOther(v, id);
-        if (sortable) keyed.push({ e: { v, id }, r, k: scalarSortKey(v, r) });
+        const at = placeOf(v);
+        if (at.map) this.addOther(v, id);
+        if (at.tree) keyed.push({ e: { v, id }, r: at.rank, k: scalarSortKey(v, at.rank) });
       }
       if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
     }

@@ -250,18 +250,17 @@ export class Storage {
     else if (!this.pending.length) this.compact();
   }
 
+  /** The journals of generations before `gen` among the directory's `names`, as paths. */
+  private journalsBefore(names: string[], gen: number): string[] {
+    return names.filter((f) => Number(JOURNAL_RE.exec(f)?.[1] ?? gen) < gen).map((f) => path.join(this.dir, f));
+  }
+
   private async removeJournalsBeforeAsync(gen: number): Promise<void> {
-    for (const f of await fs.promises.readdir(this.dir)) {
-      const m = JOURNAL_RE.exec(f);
-      if (m && Number(m[1]) < gen) await fs.promises.rm(path.join(this.dir, f), { force: true });
-    }
+    for (const f of this.journalsBefore(await fs.promises.readdir(this.dir), gen)) await fs.promises.rm(f, { force: true });
   }
 
   private removeJournalsBefore(gen: number): void {
-    for (const f of fs.readdirSync(this.dir)) {
-      const m = JOURNAL_RE.exec(f);
-      if (m && Number(m[1]) < gen) fs.rmSync(path.join(this.dir, f), { force: true });
-    }
+    for (const f of this.journalsBefore(fs.readdirSync(this.dir), gen)) fs.rmSync(f, { force: true });
   }
 
   /**

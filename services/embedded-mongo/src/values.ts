@@ -134,9 +134,13 @@ export function scalarSortKey(v: unknown, rank: number): number | string {
   return Number(v);
 }
 
-export function isSortableScalar(v: unknown): boolean {
-  const r = typeRank(v);
+/** The type ranks of sortable scalars: numbers, strings, ObjectIds, booleans and dates. */
+export function isSortableRank(r: number): boolean {
   return r === 2 || r === 3 || r === 7 || r === 8 || r === 9;
+}
+
+export function isSortableScalar(v: unknown): boolean {
+  return isSortableRank(typeRank(v));
 }
 
 /** Deep clone of plain objects/arrays/Dates; BSON value objects are immutable and shared. */

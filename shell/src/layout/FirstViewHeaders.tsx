@@ -8,6 +8,12 @@ export const HEADER_VARIANT_ATTRIBUTE = 'data-first-view-header';
 /** Which headers the page renders: both while it hydrates the server's markup, else the viewport's. */
 export type HeaderVariant = 'both' | 'mobile' | 'desktop';
 
+/** The two headers, in the server's order, each keyed by the viewport it is for. */
+const HEADERS = [
+  { key: 'mobile', Header: MobileHeader },
+  { key: 'desktop', Header: DesktopHeader },
+] as const;
+
 /**
  * The page's header(s). The server's first view has both, each marked for the gateway's style to
  * show by the viewport's width (the app picks its header in script, useIsMobile; HTML cannot), and
@@ -19,16 +25,11 @@ export function ShellHeaders({ variant, headerRef }: { variant: HeaderVariant; h
   const both = variant === 'both';
   return (
     <>
-      {variant !== 'desktop' && (
-        <header key="mobile" ref={both ? undefined : headerRef} className="shell-header" {...(both ? { [HEADER_VARIANT_ATTRIBUTE]: 'mobile' } : {})}>
-          <MobileHeader />
+      {HEADERS.filter(({ key }) => both || key === variant).map(({ key, Header }) => (
+        <header key={key} ref={both ? undefined : headerRef} className="shell-header" {...(both ? { [HEADER_VARIANT_ATTRIBUTE]: key } : {})}>
+          <Header />
         </header>
-      )}
-      {variant !== 'mobile' && (
-        <header key="desktop" ref={both ? undefined : headerRef} className="shell-header" {...(both ? { [HEADER_VARIANT_ATTRIBUTE]: 'desktop' } : {})}>
-          <DesktopHeader />
-        </header>
-      )}
+      ))}
     </>
   );
 }

@@ -32,13 +32,14 @@ export async function stop(child: ChildProcess, graceMs = 60_000): Promise<void>
   clearTimeout(timer);
 }
 
-/** Node's flags for the engine as `npm start` gives them (scripts/engine-start.mjs), its heap included. */
-async function engineFlags(): Promise<string[]> {
+/** What `npm start` knows of the engine's process (scripts/engine-start.mjs): its flags, its progress lines. */
+async function engineStart(): Promise<{ flags: string[]; isProgress: (line: string) => boolean }> {
   const mod = (await import(pathToFileURL(join(ROOT, 'scripts/engine-start.mjs')).href)) as {
     engineHeapMb: () => { mb: number };
     engineNodeFlags: (mb: number) => string[];
+    parseProgress: (line: string) => unknown;
   };
-  return mod.engineNodeFlags(mod.engineHeapMb().mb);
+  return { flags: mod.engineNodeFlags(mod.engineHeapMb().mb), isProgress: (line) => mod.parseProgress(line) !== null };
 }
 
 export interface EngineProcess {
@@ -62,7 +63,7 @@ export interface EngineProcess {
  */
 export async function startEngine(dbPath: string, logFile: string, silenceLimitMs = 15 * 60_000): Promise<EngineProcess> {
   const port = await freePort();
-  const flags = await engineFlags();
+  const { flags, isProgress } = await engineStart();
   const started = Date.now();
   const child = spawn(process.execPath, [...flags, ENGINE, '--port', String(port), '--dbpath', dbPath, '--host', '127.0.0.1'], {
     cwd: ROOT,
@@ -87,7 +88,7 @@ export async function startEngine(dbPath: string, logFile: string, silenceLimitM
     const lines = buf.split('\n');
     buf = lines.pop() ?? '';
     for (const line of lines) {
-      if (/embedded-mongo: (loading|indexing) \d+\/\d+ (records|entries)/.test(line)) {
+      if (isProgress(line)) {
         progressLines++;
         sign();
       }
