@@ -6,8 +6,9 @@
 //   - product creation and an offer under 20 clients: p50 and the engine's CPU per request
 //     (/proc/<pid>/stat of the engine process, before and after);
 //   - readers' p99 alone, then beside one writer;
-//   - the longest stall of a request while a compaction runs (one reader and one writer; the
-//     stall is its longest request during the compaction less its median outside it);
+//   - what a compaction does to a reader beside a writer (3 compactions, medians): how much longer
+//     its longest request during one is than its longest in a window as long right after, and
+//     its mean time during one over its mean time after;
 //   - journal bytes per product creation in a list of 10 and one of 480;
 //   - the engine's load time when it starts again on the files.
 // Prints the table, each budget of the issue with its ratio, and exits 1 when one is over.
@@ -23,13 +24,15 @@ import { Product, ProductList } from '../../src/data/models';
 import { generator, listOfProduct, parseSizes, PRODUCTS_PER_USER, type Batch, type SeededUser } from './dataset';
 import { identities, loop, newProduct, runClients, timed, type Timed } from './load';
 import { processCpuText, startEngine, startServices, stop, type EngineProcess, type Services } from './processes';
-import { checkBudgets, cpuMsFromStat, formatBudgets, formatTable, percentile, sizeLabel, type SizeResult } from './stats';
+import { checkBudgets, compactionStall, cpuMsFromStat, formatBudgets, formatTable, percentile, sizeLabel, type SizeResult } from './stats';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
 const CREATES_PER_CLIENT = Number(process.env.BENCH_CREATES_PER_CLIENT ?? 10);
 const OFFERS_PER_CLIENT = Number(process.env.BENCH_OFFERS_PER_CLIENT ?? 5);
 const READS_PER_CLIENT = Number(process.env.BENCH_READS_PER_CLIENT ?? 50);
 const JOURNAL_CREATES = 10;
+/** Compactions measured per size: their median stall is reported (one is at the mercy of a hiccup). */
+const COMPACTIONS = 3;
 const USERS_PER_BATCH = 250;
 
 const say = (msg: string) => console.log(`[bench:growth] ${msg}`);
@@ -145,34 +148,38 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
       await writer.stop();
     }
 
-    say(`${sizeLabel(products)}: a compaction under one reader and one writer`);
-    const probeReader = loop((i) => read(1, i));
-    const probeWriter = loop((i) => create(users[U - 2], i));
-    await sleep(1000);
-    // MongoDB's `compact` command: the engine folds its journal into a snapshot as it does when
-    // the journal grows, and answers once the snapshot is in place.
-    const admin = await new mongoose.mongo.MongoClient(engine.uri).connect();
-    const signalledAt = performance.now();
-    const line = await admin
-      .db('lists')
-      .command({ compact: Product.collection.collectionName })
-      .then(
-        (r) => `compaction done (${n(Number(r.bytesFreed ?? 0))} bytes freed)`,
-        (e: unknown) => `compaction failed: ${String(e)}`,
-      )
-      .finally(() => admin.close());
-    const endedAt = performance.now();
-    await sleep(500);
-    const probeReads = await probeReader.stop();
-    await probeWriter.stop();
-    let compactionStallMs: number | null = null;
-    let compactionMs: number | null = null;
-    if (line.startsWith('compaction done')) {
-      compactionMs = endedAt - signalledAt;
-      const during = probeReads.filter((t) => t.startMs < endedAt && t.endMs > signalledAt);
-      const usual = percentile(probeReads.filter((t) => !during.includes(t)).map((t) => t.ms), 50);
-      compactionStallMs = Math.max(0, Math.max(...during.map((t) => t.ms)) - usual);
-    } else say(`${sizeLabel(products)}: compaction not measured (${line})`);
+    say(`${sizeLabel(products)}: ${COMPACTIONS} compactions under one reader and one writer`);
+    const compactions: { stallMs: number; slowdown: number; ms: number }[] = [];
+    for (let k = 0; k < COMPACTIONS; k++) {
+      const probeReader = loop((i) => read(1, i));
+      const probeWriter = loop((i) => create(users[U - 2], i));
+      await sleep(1000);
+      // MongoDB's `compact` command: the engine folds its journal into a snapshot as it does when
+      // the journal grows, and answers once the snapshot is in place.
+      const admin = await new mongoose.mongo.MongoClient(engine.uri).connect();
+      const startMs = performance.now();
+      const line = await admin
+        .db('lists')
+        .command({ compact: Product.collection.collectionName })
+        .then(
+          (r) => `compaction done (${n(Number(r.bytesFreed ?? 0))} bytes freed)`,
+          (e: unknown) => `compaction failed: ${String(e)}`,
+        )
+        .finally(() => admin.close());
+      const endMs = performance.now();
+      // As long again without a compaction, with the same probes: the window it is compared with.
+      await sleep(endMs - startMs + 200);
+      const probeReads = await probeReader.stop();
+      await probeWriter.stop();
+      const stall = line.startsWith('compaction done') ? compactionStall(probeReads, { startMs, endMs }) : null;
+      if (stall) compactions.push({ ...stall, ms: endMs - startMs });
+      else say(`${sizeLabel(products)}: compaction not measured (${line})`);
+    }
+    const medianOf = (pick: (c: (typeof compactions)[number]) => number) => (compactions.length ? percentile(compactions.map(pick), 50) : null);
+    const compactionStallMs = medianOf((c) => c.stallMs);
+    const compactionSlowdown = medianOf((c) => c.slowdown);
+    const compactionMs = medianOf((c) => c.ms);
+    if (compactions.length) say(`${sizeLabel(products)}: stalls ${compactions.map((c) => `${c.stallMs.toFixed(1)} ms`).join(', ')}; requests ${compactions.map((c) => `${c.slowdown.toFixed(2)}x`).join(', ')} as long`);
 
     say(`${sizeLabel(products)}: journal bytes per product creation`);
     const perCreate = async (listIndex: number): Promise<number> => {
@@ -210,6 +217,7 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
       readersWithWriterP99Ms: p99(beside),
       compactionStallMs,
       compactionMs,
+      compactionSlowdown,
       loadMs,
       loadSilenceMs: engine.longestSilenceMs,
       journalBytesPerCreate: Number.isFinite(journal.shortList) && Number.isFinite(journal.longList) ? journal : null,

@@ -1,4 +1,4 @@
-import { checkBudgets, cpuMsFromStat, formatBudgets, formatTable, percentile, type SizeResult } from './stats';
+import { checkBudgets, compactionStall, cpuMsFromStat, formatBudgets, formatTable, percentile, type SizeResult } from './stats';
 
 describe('percentile', () => {
   it('is the nearest rank, whatever the order of the values', () => {
@@ -22,6 +22,23 @@ describe('cpuMsFromStat', () => {
   });
 });
 
+describe('compactionStall', () => {
+  const span = (startMs: number, ms: number) => ({ startMs, endMs: startMs + ms, ms });
+  it('counts what the compaction adds to the longest request, not the usual hiccups of the window', () => {
+    // A compaction from 100 to 200 ms; the window after it is 200..300.
+    const probes = [span(0, 10), span(95, 40), span(140, 70), span(210, 10), span(220, 50), span(280, 10), span(320, 90)];
+    const r = compactionStall(probes, { startMs: 100, endMs: 200 });
+    expect(r?.stallMs).toBe(20); // 70 during against 50 in the window after (the 90 at 320 is past it)
+    expect(r?.slowdown).toBeCloseTo(55 / (70 / 3));
+  });
+
+  it('is never negative, and unknown without requests on both sides', () => {
+    expect(compactionStall([span(150, 10), span(220, 60)], { startMs: 100, endMs: 200 })?.stallMs).toBe(0);
+    expect(compactionStall([span(150, 10)], { startMs: 100, endMs: 200 })).toBeNull();
+    expect(compactionStall([span(220, 10)], { startMs: 100, endMs: 200 })).toBeNull();
+  });
+});
+
 const result = (products: number, over: Partial<SizeResult> = {}): SizeResult => ({
   products,
   seedMs: 1000,
@@ -31,6 +48,7 @@ const result = (products: number, over: Partial<SizeResult> = {}): SizeResult =>
   readersWithWriterP99Ms: 40,
   compactionStallMs: 10,
   compactionMs: 100,
+  compactionSlowdown: 1.5,
   loadMs: 1000,
   loadSilenceMs: 1000,
   journalBytesPerCreate: { shortList: 1000, longList: 1100 },

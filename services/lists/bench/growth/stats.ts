@@ -10,6 +10,30 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1];
 }
 
+/** A request's time span, as the probes time it. */
+export interface Span {
+  startMs: number;
+  endMs: number;
+  ms: number;
+}
+
+/**
+ * What one compaction did to the requests probing the engine: how much longer the longest request
+ * that overlapped it took than the longest one of a window as long without it (right after, with
+ * the same probes), and how much longer a request took on average. The longest request of a window
+ * holds the machine's own hiccups (a collection in a service, another process): measured against
+ * the usual time instead, every hiccup of the window would count as the compaction's.
+ */
+export function compactionStall(probes: readonly Span[], compaction: { startMs: number; endMs: number }): { stallMs: number; slowdown: number } | null {
+  const length = compaction.endMs - compaction.startMs;
+  const during = probes.filter((t) => t.startMs < compaction.endMs && t.endMs > compaction.startMs);
+  const after = probes.filter((t) => t.startMs >= compaction.endMs && t.endMs <= compaction.endMs + length);
+  if (!during.length || !after.length) return null;
+  const longest = (xs: readonly Span[]) => Math.max(...xs.map((t) => t.ms));
+  const mean = (xs: readonly Span[]) => xs.reduce((sum, t) => sum + t.ms, 0) / xs.length;
+  return { stallMs: Math.max(0, longest(during) - longest(after)), slowdown: mean(during) / mean(after) };
+}
+
 /**
  * CPU time (user + system, ms) of a process from the text of its `/proc/<pid>/stat`. The command
  * name (field 2) may hold spaces and parentheses: fields are counted after its last `)`.
@@ -32,9 +56,14 @@ export interface SizeResult {
   offer: { p50Ms: number; engineCpuMs: number; errors: number };
   readersAloneP99Ms: number;
   readersWithWriterP99Ms: number;
-  /** Longest time a request beyond its usual time was held while a compaction ran. */
+  /**
+   * How much longer the longest request was while a compaction ran than the longest one in as long
+   * a window without compaction (compactionStall), the median of several compactions.
+   */
   compactionStallMs: number | null;
   compactionMs: number | null;
+  /** A request's mean time while a compaction ran over its mean time without one. */
+  compactionSlowdown: number | null;
   /** Engine start on the data set's files, up to its address. */
   loadMs: number | null;
   /** Longest time the engine printed nothing (no progress, no address) during that start. */
@@ -114,6 +143,7 @@ export function formatTable(results: readonly SizeResult[]): string {
     ["readers' p99 alone", (r) => ms(r.readersAloneP99Ms)],
     ["readers' p99 beside one writer", (r) => `${ms(r.readersWithWriterP99Ms)} (${(r.readersWithWriterP99Ms / r.readersAloneP99Ms).toFixed(2)}x)`],
     ['longest stall by a compaction (compaction)', (r) => `${ms(r.compactionStallMs)} (${ms(r.compactionMs)})`],
+    ['a request during a compaction vs without', (r) => (r.compactionSlowdown === null ? 'n/a' : `${r.compactionSlowdown.toFixed(2)}x`)],
     ['engine loads its files at restart (longest silence)', (r) => `${ms(r.loadMs)} (${ms(r.loadSilenceMs)})`],
     [
       'journal bytes per creation, list of 10 / 480',
