@@ -143,6 +143,38 @@ describe('createRateLimit', () => {
     expect((await request(app).post('/sign-in')).status).toBe(429);
   });
 
+  describe('counting only some answers (`counts`: the misses of reads by id)', () => {
+    const reads = (store?: 'memory') =>
+      createService({
+        name: 'demo',
+        usesDatabase: store !== 'memory',
+        routes(router) {
+          const misses = createRateLimit({ name: 'misses', windowMs: 60_000, limit: 2, counts: (_req, res) => res.statusCode === 404, ...(store ? { store } : {}) });
+          router.get('/items/:id', misses, (req, res) => {
+            if (req.params.id === 'known') res.json({ data: 'item' });
+            else res.status(404).json({ error: { code: 'not_found', message: 'No such item.' } });
+          });
+        },
+      }).app;
+
+    it.each([['database'], ['memory']] as const)('%s: a found answer writes no counter; a miss is counted before it is answered', async (kind) => {
+      const app = reads(kind === 'memory' ? 'memory' : undefined);
+      for (let i = 0; i < 5; i += 1) expect((await request(app).get('/items/known')).status).toBe(200);
+      expect(await mongoose.connection.collection(RATE_LIMIT_COLLECTION).countDocuments()).toBe(0);
+      // Back to back: each miss is in the count by the time its answer arrives.
+      expect((await request(app).get('/items/a')).status).toBe(404);
+      expect((await request(app).get('/items/b')).status).toBe(404);
+      const refused = await request(app).get('/items/c');
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      // A client that reached the limit is refused everything the limit guards until the window ends.
+      expect((await request(app).get('/items/known')).status).toBe(429);
+      const other = await from('198.51.100.9');
+      expect((await request(app).get('/items/known').set(other)).status).toBe(200);
+      if (kind === 'database') expect(await mongoose.connection.collection(RATE_LIMIT_COLLECTION).countDocuments()).toBe(1);
+    });
+  });
+
   it("store: 'memory' counts in this process only, for services without a database", async () => {
     const { app } = limited({ limit: 1, store: 'memory' }, false);
     expect((await request(app).post('/sign-in')).status).toBe(200);

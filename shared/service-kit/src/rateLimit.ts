@@ -32,8 +32,8 @@ export interface RateLimitOptions {
   /** The database connection of `store: 'database'` (default: mongoose's, the service's own database). */
   connection?: Connection;
   /**
-   * When set, only the answers it says count are kept in the count (the others are given back once
-   * answered), e.g. 404s of reads by id: a client is limited on what it failed to find.
+   * When set, only the answers it says count are counted (the others only read the count), e.g.
+   * 404s of reads by id: a client is limited on what it failed to find.
    */
   counts?: (req: Request, res: Response) => boolean;
 }
@@ -98,30 +98,100 @@ class DatabaseStore implements Store {
 }
 
 /**
+ * A limit that counts only some answers (RateLimitOptions.counts), such as reads by id that find
+ * nothing. A request only reads its client's count as it comes in (refused once the count reached
+ * the limit); the answer is counted when it is one that counts, before it is sent, so the next
+ * request of that client already sees it. Counting every request and giving back the ones that do
+ * not count (express-rate-limit's skipSuccessfulRequests) made every found list cost two database
+ * writes, each waiting for the journal, on the product's most read route.
+ * The pattern of rate-limiter-flexible's brute-force protection: read first, consume on failure.
+ */
+class CountedWhenAnswered implements Store {
+  readonly localKeys: boolean;
+  readonly prefix?: string;
+  private windowMs = 0;
+
+  constructor(private readonly inner: Store & { get: NonNullable<Store['get']> }) {
+    this.localKeys = inner.localKeys ?? true;
+    this.prefix = inner.prefix;
+  }
+
+  init(options: Options): void | Promise<void> {
+    this.windowMs = options.windowMs;
+    return this.inner.init?.(options);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.inner.get(key);
+  }
+
+  /** Reads the count: this request is refused when it would go past the limit. */
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const info = await this.inner.get(key);
+    // No count yet: the window a first counted answer would open.
+    return { totalHits: (info?.totalHits ?? 0) + 1, resetTime: info?.resetTime ?? new Date(Date.now() + this.windowMs) };
+  }
+
+  decrement(): void {}
+
+  resetKey(key: string): Promise<void> | void {
+    return this.inner.resetKey(key);
+  }
+
+  /** Counts one answer that counts. */
+  async count(key: string): Promise<void> {
+    await this.inner.increment(key);
+  }
+}
+
+/**
+ * Holds the answer of `res` until `count()` settled when `counts` says it counts (the status is
+ * set by then). A count that fails does not hold the answer back: the client gets its answer.
+ */
+function countBeforeAnswering(req: Request, res: Response, counts: NonNullable<RateLimitOptions['counts']>, count: () => Promise<void>): void {
+  const end = res.end;
+  res.end = function (this: Response, ...args: unknown[]) {
+    res.end = end;
+    const send = () => (end as (...a: unknown[]) => Response).apply(this, args);
+    if (!counts(req, res)) return send();
+    count().then(send, send);
+    return this;
+  } as Response['end'];
+}
+
+/**
  * Rate limit answering 429 `{ error: { code: 'too_many_requests', message } }` with RateLimit and
  * Retry-After headers, counted in the service's database (shared by its instances, kept across
  * restarts). While the database is unreachable the limited routes answer 503: they fail closed.
  */
 export function createRateLimit(options: RateLimitOptions): RequestHandler {
   const message = options.message ?? 'Too many requests. Wait a moment and try again.';
-  return rateLimit({
+  const keyOf = options.key ?? ((req: Request) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown'));
+  const counter = options.store === 'memory' ? new MemoryStore() : new DatabaseStore(options.name, options.connection ?? mongoose.connection);
+  const counted = options.counts ? new CountedWhenAnswered(counter) : null;
+  const limiter = rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     identifier: options.name,
-    store: options.store === 'memory' ? new MemoryStore() : new DatabaseStore(options.name, options.connection ?? mongoose.connection),
+    store: counted ?? counter,
     // A store error (database down) goes to the error handler: 503, never an unlimited pass.
     passOnStoreError: false,
-    ...(options.counts ? { skipSuccessfulRequests: true, requestWasSuccessful: (req: Request, res: Response) => !options.counts!(req, res) } : {}),
-    keyGenerator: options.key ?? ((req) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown')),
     // The key never comes from req.ip or X-Forwarded-For (see clientAddress in service.ts); the
     // library's checks of those would only warn about headers we deliberately ignore.
+    keyGenerator: keyOf,
     validate: { trustProxy: false, xForwardedForHeader: false, ip: false, keyGeneratorIpFallback: false },
     handler: (_req, res) => {
       res.status(429).json(errorBody(new HttpError(429, 'too_many_requests', message)));
     },
   });
+  if (!counted || !options.counts) return limiter;
+  const counts = options.counts;
+  return (req, res, next) => {
+    countBeforeAnswering(req, res, counts, () => counted.count(keyOf(req)));
+    return limiter(req, res, next);
+  };
 }
 
 /**
