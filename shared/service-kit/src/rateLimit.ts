@@ -102,7 +102,7 @@ class DatabaseStore implements Store {
  * nothing. A request only reads its client's count as it comes in (refused once the count reached
  * the limit); the answer is counted when it is one that counts, before it is sent, so the next
  * request of that client already sees it. Counting every request and giving back the ones that do
- * not count (express-rate-limit's skipSuccessfulRequests) made every found list cost two database
+ * not count (express-rate-limit's skipSuccessfulRequests) would cost every found list two database
  * writes, each waiting for the journal, on the product's most read route.
  * The pattern of rate-limiter-flexible's brute-force protection: read first, consume on failure.
  */
