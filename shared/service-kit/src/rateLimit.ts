@@ -109,15 +109,16 @@ class DatabaseStore implements Store {
 class CountedWhenAnswered implements Store {
   readonly localKeys: boolean;
   readonly prefix?: string;
-  private windowMs = 0;
 
-  constructor(private readonly inner: Store & { get: NonNullable<Store['get']> }) {
+  constructor(
+    private readonly inner: Store & { get: NonNullable<Store['get']> },
+    private readonly windowMs: number,
+  ) {
     this.localKeys = inner.localKeys ?? true;
     this.prefix = inner.prefix;
   }
 
   init(options: Options): void | Promise<void> {
-    this.windowMs = options.windowMs;
     return this.inner.init?.(options);
   }
 
@@ -168,7 +169,8 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
   const message = options.message ?? 'Too many requests. Wait a moment and try again.';
   const keyOf = options.key ?? ((req: Request) => ipKeyGenerator(req.clientAddress ?? req.socket.remoteAddress ?? 'unknown'));
   const counter = options.store === 'memory' ? new MemoryStore() : new DatabaseStore(options.name, options.connection ?? mongoose.connection);
-  const counted = options.counts ? new CountedWhenAnswered(counter) : null;
+  const counts = options.counts;
+  const counted = counts ? new CountedWhenAnswered(counter, options.windowMs) : null;
   const limiter = rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
@@ -186,8 +188,7 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
       res.status(429).json(errorBody(new HttpError(429, 'too_many_requests', message)));
     },
   });
-  if (!counted || !options.counts) return limiter;
-  const counts = options.counts;
+  if (!counted || !counts) return limiter;
   return (req, res, next) => {
     countBeforeAnswering(req, res, counts, () => counted.count(keyOf(req)));
     return limiter(req, res, next);

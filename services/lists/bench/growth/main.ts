@@ -150,30 +150,33 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
 
     say(`${sizeLabel(products)}: ${COMPACTIONS} compactions under one reader and one writer`);
     const compactions: { stallMs: number; slowdown: number; ms: number }[] = [];
-    for (let k = 0; k < COMPACTIONS; k++) {
-      const probeReader = loop((i) => read(1, i));
-      const probeWriter = loop((i) => create(users[U - 2], i));
-      await sleep(1000);
-      // MongoDB's `compact` command: the engine folds its journal into a snapshot as it does when
-      // the journal grows, and answers once the snapshot is in place.
-      const admin = await new mongoose.mongo.MongoClient(engine.uri).connect();
-      const startMs = performance.now();
-      const line = await admin
-        .db('lists')
-        .command({ compact: Product.collection.collectionName })
-        .then(
-          (r) => `compaction done (${n(Number(r.bytesFreed ?? 0))} bytes freed)`,
-          (e: unknown) => `compaction failed: ${String(e)}`,
-        )
-        .finally(() => admin.close());
-      const endMs = performance.now();
-      // As long again without a compaction, with the same probes: the window it is compared with.
-      await sleep(endMs - startMs + 200);
-      const probeReads = await probeReader.stop();
-      await probeWriter.stop();
-      const stall = line.startsWith('compaction done') ? compactionStall(probeReads, { startMs, endMs }) : null;
-      if (stall) compactions.push({ ...stall, ms: endMs - startMs });
-      else say(`${sizeLabel(products)}: compaction not measured (${line})`);
+    const admin = await new mongoose.mongo.MongoClient(engine.uri).connect();
+    try {
+      for (let k = 0; k < COMPACTIONS; k++) {
+        const probeReader = loop((i) => read(1, i));
+        const probeWriter = loop((i) => create(users[U - 2], i));
+        await sleep(1000);
+        // MongoDB's `compact` command: the engine folds its journal into a snapshot as it does when
+        // the journal grows, and answers once the snapshot is in place.
+        const startMs = performance.now();
+        const line = await admin
+          .db('lists')
+          .command({ compact: Product.collection.collectionName })
+          .then(
+            (r) => `compaction done (${n(Number(r.bytesFreed ?? 0))} bytes freed)`,
+            (e: unknown) => `compaction failed: ${String(e)}`,
+          );
+        const endMs = performance.now();
+        // As long again without a compaction, with the same probes: the window it is compared with.
+        await sleep(endMs - startMs + 200);
+        const probeReads = await probeReader.stop();
+        await probeWriter.stop();
+        const stall = line.startsWith('compaction done') ? compactionStall(probeReads, { startMs, endMs }) : null;
+        if (stall) compactions.push({ ...stall, ms: endMs - startMs });
+        else say(`${sizeLabel(products)}: compaction not measured (${line})`);
+      }
+    } finally {
+      await admin.close();
     }
     const medianOf = (pick: (c: (typeof compactions)[number]) => number) => (compactions.length ? percentile(compactions.map(pick), 50) : null);
     const compactionStallMs = medianOf((c) => c.stallMs);

@@ -1,5 +1,6 @@
 // Pure pieces of `npm run bench:growth`: percentiles, CPU time of a process, the budgets of the
 // embedded engine's growth and the printed table. Tested in stats.test.ts.
+import type { Timed } from './load';
 
 /** Nearest-rank percentile (p in 0..100) of `values`; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -11,11 +12,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** A request's time span, as the probes time it. */
-export interface Span {
-  startMs: number;
-  endMs: number;
-  ms: number;
-}
+type Span = Pick<Timed, 'startMs' | 'endMs' | 'ms'>;
 
 /**
  * What one compaction did to the requests probing the engine: how much longer the longest request
