@@ -30,6 +30,14 @@ test('a visitor finds a product of a long list by its name and walks every card 
 
   const { viewport, hasTouch, baseURL } = info.project.use;
   const visitor = await (await browser.newContext({ viewport, hasTouch, baseURL, locale: 'en-US' })).newPage();
+  // The page's HTML carries the first products and the count, not the whole list; the page reads the rest.
+  const served = async () => {
+    const html = await (await visitor.request.get(`/see/${list.id}`, { headers: { Accept: 'text/html' } })).text();
+    const data = /<script id="first-view-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const parsed = data ? (JSON.parse(data) as { products: unknown[]; productCount?: number }) : null;
+    return parsed && { products: parsed.products.length, productCount: parsed.productCount };
+  };
+  await expect.poll(served).toEqual({ products: 24, productCount: LENGTH });
   await visitor.goto(`/see/${list.id}`);
   await expectAppShown(visitor);
   const grid = visitor.getByRole('list', { name: `${LENGTH} products` });

@@ -9,6 +9,8 @@ export interface ListHeaderProps {
   list: ProductList;
   index: number;
   count: number;
+  /** The products the list holds (default: those read); a list shown from its first products says its whole count. */
+  productCount?: number;
   onPrevious: () => void;
   onNext: () => void;
   /** Non-owners: the favorite toggle. */
@@ -25,7 +27,7 @@ export interface ListHeaderProps {
  * SPEC §2: the list name between previous/next arrows (only with more than one list; navigation
  * wraps at both ends), a favorite toggle for non-owners and a delete control for owners.
  */
-export function ListHeader({ list, index, count, onPrevious, onNext, favorite, onDelete, deleteRefusal, badge }: ListHeaderProps) {
+export function ListHeader({ list, index, count, productCount, onPrevious, onNext, favorite, onDelete, deleteRefusal, badge }: ListHeaderProps) {
   const { t } = useListsT();
   const refusalId = useId();
   const many = count > 1;
@@ -42,7 +44,7 @@ export function ListHeader({ list, index, count, onPrevious, onNext, favorite, o
         </h1>
         <p className="lists-header__meta">
           {/* Each part stays on one line ("List 5 of 5"); the line breaks between parts. */}
-          <span className="lists-header__part">{t('listing.productCount', { count: list.products.length })}</span>
+          <span className="lists-header__part">{t('listing.productCount', { count: productCount ?? list.products.length })}</span>
           {many && (
             <>
               {' · '}

@@ -47,6 +47,11 @@ export interface ListViewProps {
    * acting (an owner never fills a basket from their own list).
    */
   preview?: { onExit: () => void };
+  /**
+   * The lists of which only the first products are read yet (default: the store's). The server's
+   * first view renders with it, the store being the browser's.
+   */
+  partialIds?: readonly string[];
 }
 
 /** The list with its most wanted products first, each group in the list's order. */
@@ -56,7 +61,7 @@ export function mostWantedFirst(list: ProductList): ProductList {
 }
 
 /** Owner operations of SPEC §4 and the favorite toggle, around the header, slider, grid and tabs. */
-export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onListGone, isFavorite, preview }: ListViewProps) {
+export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onListGone, isFavorite, preview, partialIds: partialIdsProp }: ListViewProps) {
   const { t } = useListsT();
   const navigate = useNavigate();
   const selectedProductId = useListsStore((s) => s.focusedProductId);
@@ -64,7 +69,8 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const basketIds = useMemo(() => new Set(basketProducts.map((p) => p.id)), [basketProducts]);
   const isMovable = useListsStore((s) => s.isMovable);
   const refreshing = useListsStore((s) => s.refreshing);
-  const partialIds = useListsStore((s) => s.partialIds);
+  const storePartialIds = useListsStore((s) => s.partialIds);
+  const partialIds = partialIdsProp ?? storePartialIds;
   const [removing, setRemoving] = useState<Product | null>(null);
   const [placing, setPlacing] = useState<{ product: Product; mode: PlaceMode } | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
@@ -76,6 +82,11 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const [search, setSearch] = useState({ listId: '', query: '' });
 
   const list = lists[activeIndex];
+  // A shared list shown from its first products (the server's first view) while the rest is read:
+  // its count is the whole list's, and a visitor's order and budget wait for the whole list (sorting
+  // what has arrived would show an order that changes again when the rest comes).
+  const partial = partialIds.includes(list.id);
+  const total = partial ? Math.max(list.products.length, list.productCount ?? 0) : list.products.length;
   const query = search.listId === list.id ? search.query : '';
   const searching = query.trim() !== '';
   // From the list's count, not the products read so far: an owner's list arrives as a preview of
@@ -85,8 +96,8 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const hasMostWanted = list.products.some((p) => p.mostWanted);
   // A visitor's order and budget (the query's `sort` and `max`), applied to every list they do not own.
   const [visitorView, setVisitorView] = useVisitorView();
-  const visible = useMemo(() => (list.isOwner ? found : applyVisitorView(found, visitorView)), [list.isOwner, found, visitorView]);
-  const narrowed = searching || (!list.isOwner && !isDefaultView(visitorView));
+  const visible = useMemo(() => (list.isOwner || partial ? found : applyVisitorView(found, visitorView)), [list.isOwner, partial, found, visitorView]);
+  const narrowed = searching || (!list.isOwner && !partial && !isDefaultView(visitorView));
   const selected = findProduct([list], selectedProductId)?.product;
   const n = lists.length;
   // The server refuses to delete the only owned list (SPEC §5): say so before, not after.
@@ -230,6 +241,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         list={list}
         index={activeIndex}
         count={n}
+        productCount={total}
         onPrevious={() => onShowList((activeIndex - 1 + n) % n)}
         onNext={() => onShowList((activeIndex + 1) % n)}
         favorite={list.isOwner || preview ? undefined : { active: favoriteActive, busy: favoriteBusy, onToggle: () => void toggleFavorite() }}
@@ -239,7 +251,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       />
       <SurpriseNote list={list} preview={Boolean(preview)} />
       {!list.isOwner && list.products.length > 1 && (
-        <VisitorSortBar view={visitorView} onChange={setVisitorView} shown={visible.length} total={list.products.length} />
+        <VisitorSortBar view={visitorView} onChange={setVisitorView} shown={partial ? total : visible.length} total={total} />
       )}
       {list.isOwner && hasMostWanted && (
         <div className="lists-sort">
@@ -249,7 +261,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
         </div>
       )}
       {withSearch && (
-        <ListSearch query={query} onQueryChange={(q) => setSearch({ listId: list.id, query: q })} found={found.length} total={list.products.length} />
+        <ListSearch query={query} onQueryChange={(q) => setSearch({ listId: list.id, query: q })} found={found.length} total={total} />
       )}
       <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
         <ListSlider
@@ -277,6 +289,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
                 }
                 onMovableChange={(m) => store().setMovable(m)}
                 onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}
+                count={active && !slideList.isOwner && !searching && partial ? total : undefined}
               />
             )
           }

@@ -21,9 +21,11 @@ export interface ProductCardProps {
   handleRef?: Ref<HTMLButtonElement>;
   handleProps?: HTMLAttributes<HTMLButtonElement>;
   itemRef?: (el: HTMLLIElement | null) => void;
-  /** Windowed grid: the first card of each rendered row is measured (its row is `rowIndex`). */
+  /** Windowed grid: the first card of each rendered row is measured (`rowIndex`: that row, else undefined). */
   measureRef?: (el: HTMLElement | null) => void;
   rowIndex?: number;
+  /** Windowed grid: the card's row (`data-row`), on every card (CardProps). */
+  row?: number;
   /** While a drag runs: where the card is shifted to, as CSS text (strings keep the card memoizable). */
   transform?: string;
   transition?: string;
@@ -130,6 +132,7 @@ export const ProductCard = memo(function ProductCard({
   setSize,
   measureRef,
   rowIndex,
+  row,
 }: ProductCardProps) {
   const { t } = useListsT();
   const name = product.name?.trim() || t('product.noName');
@@ -144,7 +147,7 @@ export const ProductCard = memo(function ProductCard({
   return (
     <li
       ref={ref}
-      data-row={rowIndex}
+      data-row={row ?? rowIndex}
       data-product-key={product.id ?? product.url}
       style={transform || transition ? { transform, transition } : undefined}
       aria-posinset={position}

@@ -74,3 +74,35 @@ describe('ProductGrid (memoized cards)', () => {
     expect(drawn).toHaveLength(0);
   });
 });
+
+describe('ProductGrid of a list read in part', () => {
+  it('holds the places of the products not read yet, counts the whole list, and drops the placeholders once they arrive', async () => {
+    const all = Array.from({ length: 40 }, (_, i) => product(`P${i + 1}`, { name: `Gift ${i + 1}` }));
+    let complete: () => void = () => undefined;
+    function Partial() {
+      const [whole, setWhole] = useState(false);
+      complete = () => setWhole(true);
+      const shown = list('L1', 'Birthday', whole ? all : all.slice(0, 3), false);
+      return <ProductGrid list={shown} selectedProductId={null} onSelectProduct={onSelect} count={whole ? undefined : 40} />;
+    }
+    const { container } = await renderPage(<Partial />);
+    const grid = container.querySelector('ul.lists-grid')!;
+    expect(grid).toHaveAttribute('aria-busy', 'true');
+    expect(grid).toHaveAttribute('aria-label', expect.stringContaining('40'));
+    const cards = grid.querySelectorAll('li[data-product-key]');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toHaveAttribute('aria-setsize', '40');
+    const placeholders = grid.querySelectorAll('li.lists-card--placeholder');
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const p of placeholders) {
+      expect(p).toHaveAttribute('aria-hidden', 'true');
+      expect(p.querySelector('button, a, [tabindex]')).toBeNull();
+    }
+    // A row starting with a placeholder is measured like a card's row.
+    expect(grid.querySelector('li.lists-card--placeholder[data-row]')).not.toBeNull();
+    await act(async () => complete());
+    expect(grid).not.toHaveAttribute('aria-busy');
+    expect(grid.querySelectorAll('li.lists-card--placeholder')).toHaveLength(0);
+    expect(grid.querySelectorAll('li[data-product-key]').length).toBe(placeholders.length + 3);
+  });
+});

@@ -19,6 +19,11 @@ export interface ProductGridProps {
   onMovableChange?: (movable: boolean) => void;
   /** Owner only: toggles the product's "Received" mark. */
   onToggleReceived?: (product: Product) => void;
+  /**
+   * The cards the list holds when only its first products are read yet (a shared list's first
+   * view): the others are held by placeholders of a card's size until they arrive.
+   */
+  count?: number;
 }
 
 /** The owner's grid (dnd-kit), loaded only on the owner's own list. */
@@ -60,6 +65,19 @@ function selectButtonOf(grid: HTMLElement | null, key: string): HTMLElement | nu
   return card?.querySelector<HTMLElement>('.lists-card__select') ?? null;
 }
 
+/** A card not read yet: a card's size (picture, name, price), nothing to read or press. */
+function CardPlaceholder({ row, measureRef }: { row?: number; measureRef?: (el: HTMLElement | null) => void }) {
+  return (
+    <li className="lists-card lists-card--placeholder" data-row={row} ref={measureRef} aria-hidden="true">
+      <span className="lists-card__media" />
+      <span className="lists-card__body">
+        <span className="lists-card__name">{'\u00a0'}</span>
+        <span className="lists-card__meta">{'\u00a0'}</span>
+      </span>
+    </li>
+  );
+}
+
 /** Cards above the fold on a phone and a desktop: their pictures load first. */
 const PRIORITY_CARDS = 4;
 
@@ -71,14 +89,15 @@ const PRIORITY_CARDS = 4;
  * order, bringing the next one in when it is outside the rendered rows, and each card tells its
  * place among all of them (aria-posinset/setsize); the list is labelled with its size.
  */
-export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived }: ProductGridProps) {
+export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived, count }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
   const products = list.products;
   const ids = useMemo(() => products.map((p) => p.id!).filter(Boolean), [products]);
   const keys = useMemo(() => products.map((p) => p.id ?? p.url), [products]);
-  const cardWindow = useCardWindow(products.length, gridRef);
+  const total = Math.max(products.length, count ?? 0);
+  const cardWindow = useCardWindow(total, gridRef);
   const { windowed, first, end, columns } = cardWindow;
   // The tab stop: the selected card, else the last one reached with the arrows, else the first;
   // in a windowed grid, the first rendered card when that one is out of the rendered rows.
@@ -131,7 +150,7 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   };
 
   const cardProps: CardProps[] = [];
-  for (let index = first; index < end; index++) {
+  for (let index = first; index < Math.min(end, products.length); index++) {
     const p = products[index];
     cardProps.push({
       product: p,
@@ -142,8 +161,14 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
       priority: index < PRIORITY_CARDS,
       onToggleReceived,
       position: windowed ? index + 1 : undefined,
-      setSize: windowed ? products.length : undefined,
+      setSize: windowed ? total : undefined,
+      row: windowed ? Math.floor(index / columns) : undefined,
     });
+  }
+  const placeholders: ReactNode[] = [];
+  for (let index = Math.max(first, products.length); index < end; index++) {
+    const measured = windowed && index % columns === 0;
+    placeholders.push(<CardPlaceholder key={`placeholder-${index}`} row={windowed ? Math.floor(index / columns) : undefined} measureRef={measured ? cardWindow.measureRow : undefined} />);
   }
   const hint = (
     <p id={hintId} className="ui-visually-hidden">
@@ -155,7 +180,7 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   const style = windowed
     ? { paddingTop: `calc(var(--space-1, 0.25rem) + ${cardWindow.before}px)`, paddingBottom: `calc(var(--space-1, 0.25rem) + ${cardWindow.after}px)` }
     : undefined;
-  const label = windowed ? t('product.gridLabel', { count: products.length }) : undefined;
+  const label = windowed ? t('product.gridLabel', { count: total }) : undefined;
   // Each rendered row's first card is measured: a row is as tall as its tallest card (CSS grid).
   const rowStart = (c: CardProps) => {
     const index = (c.position ?? 1) - 1;
@@ -172,8 +197,10 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
       onBlur={(e) => (hadFocus.current = !!e.relatedTarget && !!gridRef.current?.contains(e.relatedTarget as Node))}
       style={style}
       aria-label={label}
+      aria-busy={total > products.length || undefined}
     >
       {cardProps.map((c) => card(c, rowStart(c)))}
+      {placeholders}
     </ul>
   );
 

@@ -31,4 +31,9 @@ export type CardProps = {
   /** Place among all the list's cards (1-based) and their number, for screen readers. */
   position?: number;
   setSize?: number;
+  /**
+   * Windowed grid: the card's row. Every card carries it (`data-row`), not only the measured first
+   * of its row: a card the virtualizer observes stays readable when the columns change.
+   */
+  row?: number;
 };

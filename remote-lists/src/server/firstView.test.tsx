@@ -4,7 +4,7 @@
 // Issue 13: the shared-list page rendered on the server (what the gateway puts in #first-view)
 // is the page a visitor's app renders: the same components, words and pictures, everything escaped.
 import type { ProductList } from '@wishlist/contracts';
-import { renderSharedList, sharedListPreloads, SNAPSHOT_CARDS, withoutHoistedPreloads } from './firstView';
+import { renderSharedList, sharedListData, sharedListPreloads, SNAPSHOT_CARDS, withoutHoistedPreloads } from './firstView';
 
 const HOSTILE = '</script><img src=x onerror=alert(1)>';
 const list: ProductList = {
@@ -92,6 +92,23 @@ describe('renderSharedList', () => {
       // The rows below are held by padding, so the page is as long as the list.
       expect(html).toMatch(/padding-bottom:calc\(var\(--space-1, 0.25rem\) \+ \d{4,}px\)/);
     }
+  });
+
+  it('a long list is hydrated from its first products and its count, and renders the same from them as from the whole list', () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...list.products[0], id: `p${i}`, name: `Product ${i}` }));
+    const whole = { ...list, products: many };
+    const data = sharedListData(whole);
+    expect(data.products.map((p) => p.id)).toEqual(many.slice(0, 24).map((p) => p.id));
+    expect(data.productCount).toBe(500);
+    expect(data.name).toBe('Birthday');
+    // What the page hydrates from gives the markup the page was sent with.
+    expect(renderSharedList({ list: data, language: 'en' })).toBe(renderSharedList({ list: whole, language: 'en' }));
+    expect(sharedListData(data)).toEqual(data);
+    // The first products fill the screenful the markup shows: no placeholder in it.
+    expect(renderSharedList({ list: whole, language: 'en' })).not.toContain('lists-card--placeholder');
+    // A list the grid does not window is carried whole.
+    const short = { ...list, products: many.slice(0, 24) };
+    expect(sharedListData(short)).toBe(short);
   });
 
   it('an empty list says so', () => {

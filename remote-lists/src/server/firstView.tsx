@@ -18,6 +18,7 @@ import { ListView } from '../components/ListView';
 import { CARD_CSS_WIDTH, CARD_SIZES } from '../components/ProductCard';
 import { NS, resources } from '../i18n';
 import { paths } from '../lib/paths';
+import { isFirstProductsOnly, sharedListData } from '../lib/firstProducts';
 import { normalizeList } from '../state/normalize';
 
 export interface SharedListSnapshotInput {
@@ -56,15 +57,17 @@ function sanitize(list: ProductList): ProductList {
 
 /**
  * The body of `/see/{id}` for a visitor, as SharedListPage renders it once the list has arrived
- * (React escapes every text and attribute); for a long list, its first screenful of cards.
+ * (React escapes every text and attribute), from what the page hydrates from (sharedListData): for
+ * a long list, its first screenful of cards.
  */
 export function renderSharedList({ list, language }: SharedListSnapshotInput): string {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
-  const shown = sanitize(list);
+  const shown = sanitize(sharedListData(list));
+  const partialIds = isFirstProductsOnly(shown) ? [shown.id] : [];
   return withoutHoistedPreloads(renderToString(
     <I18nextProvider i18n={i18nFor(lang)}>
       <MemoryRouter initialEntries={[paths.see(shown.id)]}>
-        <ListView lists={[shown]} activeIndex={0} onShowList={noop} onSelectProduct={noop} isFavorite={() => false} />
+        <ListView lists={[shown]} activeIndex={0} onShowList={noop} onSelectProduct={noop} isFavorite={() => false} partialIds={partialIds} />
       </MemoryRouter>
     </I18nextProvider>,
   ));
@@ -99,3 +102,5 @@ export function sharedListPreloads(list: ProductList, count = PRELOADED_PICTURES
       return { href: src, imageSrcSet: srcSet, imageSizes: CARD_SIZES };
     });
 }
+
+export { sharedListData } from '../lib/firstProducts';

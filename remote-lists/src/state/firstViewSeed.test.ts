@@ -79,6 +79,26 @@ it('takes the served list for its first read when the page came from the server 
     expect(store.getState().lists[0].name).toBe('Renamed');
   }));
 
+it('shows a long list served with its first products at once, and reads it whole for its first load', () =>
+  navigatedAs('navigate', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => product(`P${i}`));
+    const whole = list('L1', 'Birthday', products, false);
+    servePage('/see/L1', { ...whole, products: products.slice(0, 24), productCount: 30 });
+    const { store, api } = freshStore();
+    resetApi(api);
+    expect(store.getState().lists[0].products).toHaveLength(24);
+    expect(store.getState().partialIds).toEqual(['L1']);
+    expect(store.getState().status).toBe('ready');
+    api.getProductList.mockResolvedValue(JSON.parse(JSON.stringify(whole)));
+    const reading = store.getState().loadShared('L1');
+    // The first products stay on screen while the rest is read.
+    expect(store.getState().lists[0].products).toHaveLength(24);
+    await reading;
+    expect(api.getProductList).toHaveBeenCalledTimes(1);
+    expect(store.getState().lists[0].products).toHaveLength(30);
+    expect(store.getState().partialIds).toEqual([]);
+  }));
+
 it('reads the served list again when the page came back through the history (the browser may have kept its copy)', () =>
   navigatedAs('back_forward', async () => {
     servePage('/see/L1', served);

@@ -6,6 +6,7 @@ import type { Product, ProductList } from '@wishlist/contracts';
 import { getFavorites, getProductList, getProductLists, isApiError } from '@wishlist/api-client';
 import { firstViewServedNow, takeFirstViewData } from '@wishlist/contracts';
 import { useSessionStore } from '@wishlist/stores';
+import { isFirstProductsOnly } from '../lib/firstProducts';
 import { normalizeList, normalizeProduct } from './normalize';
 
 export { normalizeList, normalizeProduct } from './normalize';
@@ -110,7 +111,9 @@ function firstViewState(): Partial<typeof initial> {
   if (!list || typeof list.id !== 'string' || !Array.isArray(list.products) || list.isOwner === true) return {};
   if (!path.replace(/\/$/, '').endsWith(`/see/${encodeURIComponent(list.id)}`)) return {};
   if (firstViewServedNow()) servedNow = list.id;
-  return { lists: [normalizeList(list)], source: { kind: 'shared', listId: list.id }, status: 'ready' };
+  // A long list comes with its first products (sharedListData): loadShared reads the rest.
+  const partialIds = isFirstProductsOnly(list) ? [list.id] : [];
+  return { lists: [normalizeList(list)], partialIds, source: { kind: 'shared', listId: list.id }, status: 'ready' };
 }
 
 /** The same content (a fresh read of a list already shown): the shown objects are kept, so nothing re-renders. */
@@ -188,8 +191,10 @@ export const useListsStore = create<ListsState>()((set, get) => ({
   loadShared: async (listId) => {
     const served = servedNow === listId && get().source?.kind === 'shared' ? get().lists[0] : undefined;
     servedNow = null;
-    if (served?.id === listId) return served;
-    set({ status: 'loading' });
+    // Served whole: nothing to read. Served with its first products: they stay on screen (the
+    // others' places held) while the whole list is read.
+    if (served?.id === listId && !get().partialIds.includes(listId)) return served;
+    if (!served) set({ status: 'loading' });
     try {
       const list = normalizeList(await getProductList(listId));
       const shown = get().source?.kind === 'shared' ? get().lists[0] : undefined;

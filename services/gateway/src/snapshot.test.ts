@@ -204,6 +204,18 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
     expect(hydratable((await request(app).get('/see/public').set(html)).text)).toContain('lists-view--v2');
   });
 
+  it("embeds what the renderer says the page hydrates from (a long list's first products and count), else the list", async () => {
+    const bundle = join(fe.root, 'remote-lists/dist/server/first-view.cjs');
+    deployRenderer(`${RENDERER}\nexports.sharedListData = (list) => ({ ...list, products: list.products.slice(0, 1), productCount: list.products.length });`);
+    utimesSync(bundle, new Date(), new Date(Date.now() + 2500));
+    const page = (await request(app).get('/see/public').set(html)).text;
+    expect(firstViewData(page)).toMatchObject({ id: 'public', products: [{ name: 'Teapot' }], productCount: 3 });
+    expect(withoutData(page)).toContain('<li>Scarf</li>');
+    deployRenderer();
+    utimesSync(bundle, new Date(), new Date(Date.now() + 2700));
+    expect(firstViewData((await request(app).get('/see/public').set(html)).text)).toMatchObject({ products: [{ name: 'Teapot' }, { name: 'Lamp' }, { name: 'Scarf' }] });
+  });
+
   it('renders a list once per version of it and language (a link opened by many), again when it changes', async () => {
     const bundle = join(fe.root, 'remote-lists/dist/server/first-view.cjs');
     deployRenderer(`let n = 0;\n${RENDERER.replace("'<div class=\"lists-view\"", "'<div data-render=\"' + (++n) + '\" class=\"lists-view\"")}`);

@@ -80,6 +80,8 @@ export interface Snapshot {
 interface SharedListRenderer {
   renderSharedList(input: { list: unknown; language: string }): string;
   sharedListPreloads?(list: unknown): { href: string; imageSrcSet?: string; imageSizes?: string }[];
+  /** What the page hydrates from (a long list: its first products and its count); default the list. */
+  sharedListData?(list: unknown): unknown;
 }
 
 export interface SnapshotSources {
@@ -182,7 +184,7 @@ export class FirstViewSnapshots {
   private readonly json = new FileCache((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
   private readonly renderers = new FileCache(loadRenderer);
   /** Keyed by the renderer's identity, the language and a hash of the service's answer. */
-  private readonly rendered = new LRUCache<string, { page: string; preloads: string[] }>({ max: RENDERED_LISTS });
+  private readonly rendered = new LRUCache<string, { page: string; preloads: string[]; data: unknown }>({ max: RENDERED_LISTS });
   private rendererIds = new WeakMap<SharedListRenderer, number>();
   private nextRendererId = 1;
 
@@ -283,12 +285,14 @@ export class FirstViewSnapshots {
     }
     // The renderer's way of saying no (a list too long to be worth it).
     if (!rendered.page) return null;
-    return this.compose('see', language, rendered.page, css, rendered.preloads, answer.list);
+    return this.compose('see', language, rendered.page, css, rendered.preloads, rendered.data);
   }
 
-  private renderList(renderer: SharedListRenderer, list: unknown, language: SnapshotLanguage): { page: string; preloads: string[] } {
+  private renderList(renderer: SharedListRenderer, list: unknown, language: SnapshotLanguage): { page: string; preloads: string[]; data: unknown } {
     const page = renderer.renderSharedList({ list, language });
-    if (typeof page !== 'string' || !page) return { page: '', preloads: [] };
+    if (typeof page !== 'string' || !page) return { page: '', preloads: [], data: undefined };
+    // The renderer renders from this very data: the page's first render must match its markup.
+    const data = renderer.sharedListData ? renderer.sharedListData(list) : list;
     const preloads = (renderer.sharedListPreloads?.(list) ?? [])
       .filter((p) => typeof p?.href === 'string' && p.href.startsWith('/'))
       .map(
@@ -298,7 +302,7 @@ export class FirstViewSnapshots {
           (p.imageSizes ? ` imagesizes="${escapeAttr(p.imageSizes)}"` : '') +
           ' fetchpriority="high">',
       );
-    return { page, preloads };
+    return { page, preloads, data };
   }
 
   /**
