@@ -54,6 +54,9 @@ export interface ListViewProps {
   partialIds?: readonly string[];
 }
 
+/** Stable, so that the memoized grids of the slides beside the active one do not render again. */
+const setMovable = (movable: boolean) => useListsStore.getState().setMovable(movable);
+
 /** The list with its most wanted products first, each group in the list's order. */
 export function mostWantedFirst(list: ProductList): ProductList {
   if (!list.products.some((p) => p.mostWanted)) return list;
@@ -287,7 +290,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
                 onReorder={
                   active && !wantedFirst && !searching && slideList.isOwner && slideList.products.length > 1 && !partialIds.includes(slideList.id) ? reorder : undefined
                 }
-                onMovableChange={(m) => store().setMovable(m)}
+                onMovableChange={setMovable}
                 onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}
                 count={active && !slideList.isOwner && !searching && partial ? total : undefined}
               />

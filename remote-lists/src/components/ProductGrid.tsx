@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Product, ProductList } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
 import { ProductCard } from './ProductCard';
@@ -88,8 +88,10 @@ const PRIORITY_CARDS = 4;
  * A long list is windowed (useCardWindow): the arrow keys still walk every card in the list's
  * order, bringing the next one in when it is outside the rendered rows, and each card tells its
  * place among all of them (aria-posinset/setsize); the list is labelled with its size.
+ * Memoized: a change of one list (a drop, a drag's start) renders its grid again, not the grids of
+ * the slides beside it, each with its window to measure.
  */
-export function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived, count }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived, count }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
@@ -222,4 +224,4 @@ export function ProductGrid({ list, selectedProductId, onSelectProduct, basketId
   // The owner's grid: the same cards with drag handles once dnd-kit is there.
   const sortableProps = { list, ids, renderGrid, measureRow: cardWindow.measureRow, hint, onReorder, onMovableChange };
   return sortableGrid.render(sortableProps, staticGrid);
-}
+});
