@@ -18,7 +18,7 @@ export const listsConfig = defineConfig('lists', {
   pageReaderMaxHeapMb: setting('PAGE_READER_MAX_HEAP_MB', z.coerce.number().int().min(32).max(4096), '256'),
   // Shared-list reads: how long this process keeps a list's answer in memory (0: off). It is served
   // only while the list's read version in the database is the one it was read at: never stale.
-  listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(60_000), '2000'),
+  listReadCacheMs: setting('LIST_READ_CACHE_MS', z.coerce.number().int().min(0).max(3_600_000), '60000'),
   // Shared-list reads by someone not signed in: how long a shared cache (the gateway) may reuse the
   // answer (`s-maxage`); a gateway forgets it on any write through it, but not on a write through
   // another gateway, so more than 0 suits a deployment with one gateway only. 0: never stored.

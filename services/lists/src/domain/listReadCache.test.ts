@@ -41,6 +41,25 @@ describe('ListReadCache', () => {
     expect(cache.has('l1')).toBe(false);
   });
 
+  it('holds what fits in its memory, dropping the least recently read list first', () => {
+    const big = (id: string) => ({ id, name: id, isOwner: true, products: [{ id: 'p', name: 'x'.repeat(1000) }] }) as never;
+    // Room for about two such answers (each ~1 kB of JSON, ~3 kB held).
+    const cache = new ListReadCache(60_000, Date.now, 7_000);
+    for (const id of ['a', 'b']) {
+      cache.store(id, 'owner', big(id), cache.snapshot(id), 0);
+      expect(cache.read(id, undefined, 0)).toBeDefined();
+    }
+    expect(cache.read('a', undefined, 0)).toBeDefined(); // read again: b is now the oldest read
+    cache.store('c', 'owner', big('c'), cache.snapshot('c'), 0);
+    expect(cache.read('c', undefined, 0)).toBeDefined();
+    expect(cache.has('b')).toBe(false);
+    expect(cache.has('a')).toBe(true);
+    expect(cache.heldBytes).toBeLessThanOrEqual(7_000);
+    // Dropped answers give their memory back.
+    cache.invalidate('a', 'c');
+    expect(cache.heldBytes).toBe(0);
+  });
+
   it('is off with a zero ttl', () => {
     const cache = new ListReadCache(0);
     cache.store('l1', 'owner', list('A'), cache.snapshot('l1'), 0);

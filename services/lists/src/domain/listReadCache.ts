@@ -24,7 +24,9 @@ export function jsonBody(value: unknown): JsonBody {
  * (data/models: bumped in the database by every write that changes the answer, on whichever copy
  * of the service makes it). An answer is served only for the version the caller read from the
  * database just before (one indexed read of one field instead of the list and its products), so
- * no copy ever serves a list older than the last write that answered. `ttlMs` only bounds memory.
+ * no copy ever serves a list older than the last write that answered. `ttlMs` and the byte budget
+ * only bound memory: the least recently read answers go first, so a list opened often stays (a
+ * miss of a list of 500 products costs its read and serialization, 30-40 ms, on every visit).
  *
  * A read that raced with a write of this process must not store what it read before the write:
  * each list has a generation, bumped by invalidation, and a read stores its answer only when the
@@ -43,6 +45,8 @@ interface Entry {
   expires: number;
   list: ProductListData;
   bodies: { owner?: JsonBody; ownerHidden?: JsonBody; other?: JsonBody };
+  /** Memory held, estimated from the answers serialized so far (the list's objects included). */
+  bytes: number;
 }
 
 export interface Snapshot {
@@ -51,17 +55,43 @@ export interface Snapshot {
 }
 
 const MAX_ENTRIES = 2000;
+/** Memory the held answers may take (estimated), whatever their number. */
+export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+/** A held answer's memory per byte of its JSON: the buffer, and the list's objects it was made from. */
+const BYTES_PER_JSON_BYTE = 3;
 const MAX_GENERATIONS = 20_000;
 
 export class ListReadCache {
+  /** In order of last read: the first is the one to drop when memory is short. */
   private entries = new Map<string, Entry>();
+  private bytes = 0;
   private generations = new Map<string, number>();
   private global = 0;
 
   constructor(
     private ttlMs: number,
     private now: () => number = Date.now,
+    private readonly maxBytes = MAX_CACHE_BYTES,
   ) {}
+
+  /** Estimated memory of the answers held. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(id);
+  }
+
+  private evict(): void {
+    for (const id of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= this.maxBytes) return;
+      this.drop(id);
+    }
+  }
 
   setTtl(ttlMs: number): void {
     this.ttlMs = ttlMs;
@@ -71,7 +101,7 @@ export class ListReadCache {
   /** Whether an answer is held for this list (then its version is worth checking). */
   has(id: string): boolean {
     const entry = this.entries.get(id);
-    if (entry && entry.expires <= this.now()) this.entries.delete(id);
+    if (entry && entry.expires <= this.now()) this.drop(id);
     return this.entries.has(id);
   }
 
@@ -80,15 +110,25 @@ export class ListReadCache {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.expires <= this.now() || entry.version !== version) {
-      this.entries.delete(id);
+      this.drop(id);
       return undefined;
     }
     if (viewerId !== undefined && entry.managerIds.includes(viewerId)) return undefined;
+    // Read last: dropped last.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const now = new Date(this.now());
     // The owner's view changes at the reveal: each side of it is its own body.
     const key = !owner ? 'other' : giftsHidden(entry.list, now) ? 'ownerHidden' : 'owner';
-    return (entry.bodies[key] ??= jsonBody({ data: listViewFor(entry.list, owner ? 'owner' : null, now) }));
+    const held = entry.bodies[key];
+    if (held) return held;
+    const body = (entry.bodies[key] = jsonBody({ data: listViewFor(entry.list, owner ? 'owner' : null, now) }));
+    const added = body.bytes.length * BYTES_PER_JSON_BYTE;
+    entry.bytes += added;
+    this.bytes += added;
+    this.evict();
+    return body;
   }
 
   snapshot(id: string): Snapshot {
@@ -99,14 +139,15 @@ export class ListReadCache {
   store(id: string, keepers: string | CachedKeepers, list: ProductListData, seen: Snapshot, version: number): void {
     const { ownerId, managerIds } = typeof keepers === 'string' ? { ownerId: keepers, managerIds: [] } : keepers;
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { ownerId, managerIds, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {} });
+    this.drop(id);
+    this.entries.set(id, { ownerId, managerIds, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {}, bytes: 0 });
+    this.evict();
   }
 
   invalidate(...ids: (string | undefined)[]): void {
     for (const id of ids) {
       if (!id) continue;
-      this.entries.delete(id);
+      this.drop(id);
       this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
     }
     if (this.generations.size > MAX_GENERATIONS) this.clear();
@@ -116,9 +157,10 @@ export class ListReadCache {
   clear(): void {
     this.global++;
     this.entries.clear();
+    this.bytes = 0;
     this.generations.clear();
   }
 }
 
 /** The process's cache (one per process, like the database connection). */
-export const listReadCache = new ListReadCache(2000);
+export const listReadCache = new ListReadCache(60_000);
