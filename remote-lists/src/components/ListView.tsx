@@ -178,17 +178,22 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     }
   };
 
-  const reorder = (productIds: string[]) => {
-    const before = list.products.map((p) => p.id!);
-    store().reorder(list.id, productIds);
-    orderProducts(list.id, productIds).then(
-      () => notify({ type: 'success', message: t('notifications.reordered') }),
-      (e: unknown) => {
-        store().reorder(list.id, before);
-        if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.reorderFailed') });
-      },
-    );
-  };
+  // Stable while the list is unchanged: a drag's start (the store's isMovable) renders this view
+  // again, and the memoized grid need not follow.
+  const reorder = useCallback(
+    (productIds: string[]) => {
+      const before = list.products.map((p) => p.id!);
+      useListsStore.getState().reorder(list.id, productIds);
+      orderProducts(list.id, productIds).then(
+        () => notify({ type: 'success', message: t('notifications.reordered') }),
+        (e: unknown) => {
+          useListsStore.getState().reorder(list.id, before);
+          if (!isSignedOutError(e)) notify({ type: 'error', message: t('notifications.reorderFailed') });
+        },
+      );
+    },
+    [list, t],
+  );
 
   const favoriteActive = !list.isOwner && isFavorite(list.id);
   const toggleFavorite = async () => {
