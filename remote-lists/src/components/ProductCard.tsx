@@ -147,7 +147,7 @@ export const ProductCard = memo(function ProductCard({
   return (
     <li
       ref={ref}
-      data-row={row ?? rowIndex}
+      data-row={row}
       data-product-key={product.id ?? product.url}
       style={transform || transition ? { transform, transition } : undefined}
       aria-posinset={position}

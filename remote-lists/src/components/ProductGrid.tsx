@@ -151,6 +151,9 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
     cardWindow.scrollToCard(to);
   };
 
+  // A windowed grid's row of a card; its first card is measured (a row is as tall as its tallest card: CSS grid).
+  const rowOf = (index: number) => (windowed ? Math.floor(index / columns) : undefined);
+  const measured = (index: number) => windowed && index % columns === 0;
   const cardProps: CardProps[] = [];
   for (let index = first; index < Math.min(end, products.length); index++) {
     const p = products[index];
@@ -164,13 +167,12 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
       onToggleReceived,
       position: windowed ? index + 1 : undefined,
       setSize: windowed ? total : undefined,
-      row: windowed ? Math.floor(index / columns) : undefined,
+      row: rowOf(index),
     });
   }
   const placeholders: ReactNode[] = [];
   for (let index = Math.max(first, products.length); index < end; index++) {
-    const measured = windowed && index % columns === 0;
-    placeholders.push(<CardPlaceholder key={`placeholder-${index}`} row={windowed ? Math.floor(index / columns) : undefined} measureRef={measured ? cardWindow.measureRow : undefined} />);
+    placeholders.push(<CardPlaceholder key={`placeholder-${index}`} row={rowOf(index)} measureRef={measured(index) ? cardWindow.measureRow : undefined} />);
   }
   const hint = (
     <p id={hintId} className="ui-visually-hidden">
@@ -183,11 +185,7 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
     ? { paddingTop: `calc(var(--space-1, 0.25rem) + ${cardWindow.before}px)`, paddingBottom: `calc(var(--space-1, 0.25rem) + ${cardWindow.after}px)` }
     : undefined;
   const label = windowed ? t('product.gridLabel', { count: total }) : undefined;
-  // Each rendered row's first card is measured: a row is as tall as its tallest card (CSS grid).
-  const rowStart = (c: CardProps) => {
-    const index = (c.position ?? 1) - 1;
-    return windowed && index % columns === 0 ? index / columns : undefined;
-  };
+  const rowStart = (c: CardProps) => (c.position !== undefined && measured(c.position - 1) ? c.row : undefined);
   const renderGrid = (card: (c: CardProps, rowIndex: number | undefined) => ReactNode) => (
     <ul
       className="lists-grid"

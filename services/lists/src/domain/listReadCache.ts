@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ProductListData } from '@wishlist/contracts';
 import { giftsHidden } from '@wishlist/contracts';
 import { listViewFor } from './present';
@@ -62,35 +63,22 @@ const BYTES_PER_JSON_BYTE = 3;
 const MAX_GENERATIONS = 20_000;
 
 export class ListReadCache {
-  /** In order of last read: the first is the one to drop when memory is short. */
-  private entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** The least recently read answer goes first when their number or their memory is over the bound. */
+  private entries: LRUCache<string, Entry>;
   private generations = new Map<string, number>();
   private global = 0;
 
   constructor(
     private ttlMs: number,
     private now: () => number = Date.now,
-    private readonly maxBytes = MAX_CACHE_BYTES,
-  ) {}
+    maxBytes = MAX_CACHE_BYTES,
+  ) {
+    this.entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: maxBytes, sizeCalculation: (entry) => Math.max(1, entry.bytes) });
+  }
 
   /** Estimated memory of the answers held. */
   get heldBytes(): number {
-    return this.bytes;
-  }
-
-  private drop(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.bytes -= entry.bytes;
-    this.entries.delete(id);
-  }
-
-  private evict(): void {
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= MAX_ENTRIES && this.bytes <= this.maxBytes) return;
-      this.drop(id);
-    }
+    return this.entries.size === 0 ? 0 : this.entries.calculatedSize;
   }
 
   setTtl(ttlMs: number): void {
@@ -101,7 +89,7 @@ export class ListReadCache {
   /** Whether an answer is held for this list (then its version is worth checking). */
   has(id: string): boolean {
     const entry = this.entries.get(id);
-    if (entry && entry.expires <= this.now()) this.drop(id);
+    if (entry && entry.expires <= this.now()) this.entries.delete(id);
     return this.entries.has(id);
   }
 
@@ -110,13 +98,10 @@ export class ListReadCache {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.expires <= this.now() || entry.version !== version) {
-      this.drop(id);
+      this.entries.delete(id);
       return undefined;
     }
     if (viewerId !== undefined && entry.managerIds.includes(viewerId)) return undefined;
-    // Read last: dropped last.
-    this.entries.delete(id);
-    this.entries.set(id, entry);
     const owner = viewerId !== undefined && viewerId === entry.ownerId;
     const now = new Date(this.now());
     // The owner's view changes at the reveal: each side of it is its own body.
@@ -124,10 +109,9 @@ export class ListReadCache {
     const held = entry.bodies[key];
     if (held) return held;
     const body = (entry.bodies[key] = jsonBody({ data: listViewFor(entry.list, owner ? 'owner' : null, now) }));
-    const added = body.bytes.length * BYTES_PER_JSON_BYTE;
-    entry.bytes += added;
-    this.bytes += added;
-    this.evict();
+    // Set again as a new entry, so that its size is counted anew (the cache keeps the size of a value
+    // set twice); the least recently read answers are dropped if memory is over.
+    this.entries.set(id, { ...entry, bytes: entry.bytes + body.bytes.length * BYTES_PER_JSON_BYTE });
     return body;
   }
 
@@ -139,15 +123,13 @@ export class ListReadCache {
   store(id: string, keepers: string | CachedKeepers, list: ProductListData, seen: Snapshot, version: number): void {
     const { ownerId, managerIds } = typeof keepers === 'string' ? { ownerId: keepers, managerIds: [] } : keepers;
     if (this.ttlMs <= 0 || seen.global !== this.global || seen.list !== (this.generations.get(id) ?? 0)) return;
-    this.drop(id);
     this.entries.set(id, { ownerId, managerIds, version, expires: this.now() + this.ttlMs, list: { ...list, isOwner: false }, bodies: {}, bytes: 0 });
-    this.evict();
   }
 
   invalidate(...ids: (string | undefined)[]): void {
     for (const id of ids) {
       if (!id) continue;
-      this.drop(id);
+      this.entries.delete(id);
       this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
     }
     if (this.generations.size > MAX_GENERATIONS) this.clear();
@@ -157,7 +139,6 @@ export class ListReadCache {
   clear(): void {
     this.global++;
     this.entries.clear();
-    this.bytes = 0;
     this.generations.clear();
   }
 }
