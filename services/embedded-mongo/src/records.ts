@@ -8,12 +8,14 @@
 //   8  u32  length  of the payload
 //  12  u32  crc32(payload)
 //  16  u32  crc32(bytes 0..15)      -- the header checksum: a damaged length is never believed
-//  20  payload = BSON documents back to back (one acknowledged write; a transaction is one record)
+//  20  payload = BSON documents back to back (one acknowledged write; a transaction is one record),
+//      or, in a snapshot, the ops of a compaction serialized by V8 (snapshotCodec.ts)
 //
 // Format 1 (files written before format 2): [u32 length][u32 crc32(payload)][payload]. Read, never
 // written: a data directory holding one is rewritten in format 2 (a compaction) when it opens.
 import { crc32 } from 'node:zlib';
 import { BSON } from 'bson';
+import { decodeSnapshotOps, isV8Payload, UnreadableSnapshotError } from './snapshotCodec';
 import { isPlainObject, storageForm, storedDocument, type Doc } from './values';
 
 export const MAGIC = Buffer.from([0xc9, 0x57, 0x4c, 0x4a]);
@@ -56,6 +58,7 @@ export function encodePayload(payload: Buffer, seq: number): Buffer {
 }
 
 function decodePayload(p: Buffer): Doc[] {
+  if (isV8Payload(p)) return decodeSnapshotOps(p);
   const out: Doc[] = [];
   let off = 0;
   while (off < p.length) {
@@ -88,7 +91,9 @@ function decodeAt(buf: Buffer, off: number, end: number, seq: number | null): At
   try {
     const payload = buf.subarray(off + (seq === null ? V1_HEADER : HEADER), end);
     return { kind: 'ok', rec: { offset: off, end, seq, ops: decodePayload(payload), payload } };
-  } catch {
+  } catch (e) {
+    // Intact (its checksum holds) but unreadable here: stop, never skip it as damage.
+    if (e instanceof UnreadableSnapshotError) throw e;
     return { kind: 'bad', reason: 'record payload is not valid BSON' };
   }
 }

@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import { BSON } from 'bson';
 import type { DirLock } from './lock';
 import { encodePayload, encodeRecord } from './records';
+import { encodeSnapshotOps } from './snapshotCodec';
 import { recover } from './recovery';
 import { writeSnapshotFile } from './snapshotWriter';
 import { fsyncDir, JOURNAL_RE, journalName, SNAPSHOT, tightenPermissions } from './storageFiles';
@@ -375,7 +376,7 @@ export class Storage {
     try {
       fs.fchmodSync(fd, 0o600);
       const write = (ops: Doc[]): void => {
-        const f = encodeRecord(ops, seq++);
+        const f = seq === 0 ? encodeRecord(ops, seq++) : encodePayload(encodeSnapshotOps(ops), seq++);
         // A short write (a full disk) must fail the compaction, not leave a short snapshot.
         for (let off = 0; off < f.length; ) {
           const n = fs.writeSync(fd, f, off);

@@ -377,6 +377,15 @@ export function storedDocument(doc: Doc): Doc {
   return doc;
 }
 
+/**
+ * A document read back in stored form by another decoder (snapshotCodec.ts), which tells whether
+ * it kept a Long or Double wrapper: as storedDocument, without walking it again.
+ */
+export function restoredDocument(doc: Doc, keptWrappers: boolean): Doc {
+  if (!keptWrappers) plainDocs.add(doc);
+  return doc;
+}
+
 /** In place: every numeric wrapper replaced by a JS number (query operands, commands). */
 export function plainNumbers<T>(v: T): T {
   return mapNumbers(v, plainNumber) as T;
