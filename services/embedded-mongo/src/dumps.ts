@@ -28,10 +28,15 @@ export function* dumpOps(dbs: Dbs): Iterable<Doc> {
     }
 }
 
+/** Documents per `puts` op of a background compaction (freezeOps). */
+const FROZEN_BATCH = 32;
+
 /**
  * The whole state as it is now, as ops read later (a background compaction) while writes go on:
  * stored documents are never changed in place, so capturing each collection's list of documents
- * is enough. Documents come in batches of about 64 kB, so writing one never holds the thread long.
+ * is enough. Documents come FROZEN_BATCH to an op, a few tens of kilobytes for this product's
+ * documents, so encoding one never holds the thread long; they are counted, not measured (the
+ * BSON size of every document took as long as encoding them).
  */
 export function freezeOps(dbs: Dbs): Iterable<Doc> {
   const parts: { db: string; name: string; options: Doc; specs: IndexSpec[]; docs: Doc[] }[] = [];
@@ -42,19 +47,7 @@ export function freezeOps(dbs: Dbs): Iterable<Doc> {
     for (const p of parts) {
       yield { o: 'cc', db: p.db, c: p.name, opts: p.options };
       for (const spec of p.specs) yield { o: 'ci', db: p.db, c: p.name, spec };
-      let batch: Doc[] = [];
-      let bytes = 0;
-      for (const d of p.docs) {
-        const size = BSON.calculateObjectSize(d);
-        if (batch.length && bytes + size > 64 * 1024) {
-          yield { o: 'puts', db: p.db, c: p.name, ds: batch };
-          batch = [];
-          bytes = 0;
-        }
-        batch.push(d);
-        bytes += size;
-      }
-      if (batch.length) yield { o: 'puts', db: p.db, c: p.name, ds: batch };
+      for (let i = 0; i < p.docs.length; i += FROZEN_BATCH) yield { o: 'puts', db: p.db, c: p.name, ds: p.docs.slice(i, i + FROZEN_BATCH) };
     }
   })();
 }

@@ -5,12 +5,19 @@
 // below, against 9.8 s). The journal stays BSON: its records are written per request, the
 // snapshot's only by a compaction.
 //
-// A V8 clone carries plain objects, arrays, strings, numbers, booleans, null, undefined and dates
-// as they are. Every other value of a stored document is a BSON value object: an ObjectId travels
-// as a String object of its hex form, any other as a Map holding its own BSON bytes, read
-// back by the BSON parser. Stored documents never hold String objects or Maps, so the tags cannot
-// be taken for data, and the documents read back are those the BSON form gave (values.ts:
-// storedDocument), Long and Double wrappers included.
+// A document of a `puts` op is written one of two ways, and reads back as the BSON form of the
+// same op gave it (values.ts: storedDocument), Long and Double wrappers and key order included:
+// - as it is stored, when it holds only strings, numbers, booleans, null, valid dates, arrays,
+//   plain objects and ObjectIds. V8 writes an ObjectId as a plain object of its own fields, four
+//   24-bit numbers i0..i3 (bson's representation, checked below), so a plain object of exactly
+//   those keys is an ObjectId; a document that holds such an object of its own is written the
+//   other way. Serializing the stored objects themselves matters: V8's serializer keeps every object
+//   it wrote alive until its wrapper is collected, and fresh copies kept so were each copied by the
+//   next young-generation collection, 25-55 ms pauses every 100 ms of a compaction.
+// - tagged, as a Map { 1: copy }, when it holds anything else: in the copy an ObjectId is a String
+//   object of its hex form, and any other BSON value a Map { 0: its own BSON bytes }, read back by
+//   the BSON parser. Stored documents never hold String objects or Maps, so tags cannot be taken
+//   for data. Every other op (a collection, an index) is written tagged.
 import * as v8 from 'node:v8';
 import { BSON, ObjectId } from 'bson';
 import { restoredDocument, setOwn, storageForm, type Doc } from './values';
@@ -35,7 +42,11 @@ function isPlainObject(v: object): boolean {
   return p === Object.prototype || p === null;
 }
 
+/** The tagged copy of a value (see the top of this file). */
 function encodeValue(v: unknown): unknown {
+  if (v === undefined) return null; // in an array, as BSON writes it (an object's key is left out, below)
+  // -0 and bigints read back from BSON as wrappers: they go through it.
+  if (Object.is(v, -0) || typeof v === 'bigint') return new Map([[0, BSON.serialize({ v })]]);
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map(encodeValue);
   // An invalid date is stored by BSON as 0: it goes through BSON to read back as it did.
@@ -43,13 +54,61 @@ function encodeValue(v: unknown): unknown {
   if ((v as { _bsontype?: unknown })._bsontype === 'ObjectId') return new String((v as ObjectId).toHexString());
   if (!isPlainObject(v)) return new Map([[0, BSON.serialize({ v })]]);
   const out: Doc = {};
-  for (const k of Object.keys(v)) setOwn(out, k, encodeValue((v as Doc)[k]));
+  for (const k of Object.keys(v)) if ((v as Doc)[k] !== undefined) setOwn(out, k, encodeValue((v as Doc)[k]));
   return out;
 }
 
-/** An op in the form a payload carries (snapshotPayload). */
+const OID_KEYS = ['i0', 'i1', 'i2', 'i3'];
+
+/** A plain object of exactly the keys i0..i3: how an ObjectId of a document written as stored reads. */
+function hasOidShape(o: Doc): boolean {
+  if (o.i0 === undefined) return false;
+  const keys = Object.keys(o);
+  return keys.length === 4 && keys[0] === 'i0' && keys[1] === 'i1' && keys[2] === 'i2' && keys[3] === 'i3';
+}
+
+/** bson keeps an ObjectId as the four numbers i0..i3 (24 bits each): else every document is tagged. */
+const OIDS_AS_STORED = (() => {
+  const id = new ObjectId('0102030405060708090a0b0c') as unknown as Doc;
+  return Object.keys(id).join() === OID_KEYS.join() && id.i0 === 0x010203 && id.i3 === 0x0a0b0c;
+})();
+
+/** Whether a value can be written as it is stored (see the top of this file). */
+function storedAsIs(v: unknown): boolean {
+  if (v === null) return true;
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return !Object.is(v, -0);
+    case 'object':
+      break;
+    default:
+      return false; // undefined, bigint: written as BSON writes them
+  }
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!storedAsIs(v[i])) return false;
+    return true;
+  }
+  if (v instanceof Date) return !Number.isNaN(v.getTime());
+  if ((v as { _bsontype?: unknown })._bsontype === 'ObjectId') return true;
+  if (!isPlainObject(v as object) || hasOidShape(v as Doc)) return false;
+  for (const k in v as Doc) if (!storedAsIs((v as Doc)[k])) return false;
+  return true;
+}
+
+/** An op in the form a payload carries (snapshotPayload): a `puts` op's documents as stored where they can be. */
 export function encodeSnapshotOp(op: Doc): unknown {
-  return encodeValue(op);
+  if (op.o !== 'puts' || !Array.isArray(op.ds) || Object.keys(op).length !== 4) return encodeValue(op);
+  const ds = op.ds as Doc[];
+  let out: unknown[] | null = null;
+  for (let i = 0; i < ds.length; i++)
+    if (!OIDS_AS_STORED || !storedAsIs(ds[i])) {
+      out ??= ds.slice();
+      out[i] = new Map([[1, encodeValue(ds[i])]]);
+    }
+  return out ? { o: op.o, db: op.db, c: op.c, ds: out } : op;
 }
 
 /** One record's payload: ops encoded by encodeSnapshotOp, in order. */
@@ -60,7 +119,7 @@ export function snapshotPayload(encoded: unknown[]): Buffer {
 
 /** One record's payload: the ops, in order. */
 export function encodeSnapshotOps(ops: Doc[]): Buffer {
-  return snapshotPayload(ops.map(encodeValue));
+  return snapshotPayload(ops.map(encodeSnapshotOp));
 }
 
 /** Set when decodeValue keeps a Long or Double wrapper (restoredDocument is told). */
@@ -108,6 +167,50 @@ function decodeValue(v: unknown): unknown {
   return o;
 }
 
+/** One buffer for every ObjectId read, when bson copies the bytes it is given (checked here). */
+const oidBytes = new Uint8Array(12);
+const OID_BYTES_COPIED = (() => {
+  const b = new Uint8Array(12).fill(1);
+  const id = new ObjectId(b);
+  b.fill(2);
+  return id.toHexString() === '01'.repeat(12);
+})();
+
+/** A document written as stored, decoded in place (or rebuilt, see REBUILD). */
+function decodeStored(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const out = REBUILD ? new Array<unknown>(v.length) : v;
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      out[i] = e !== null && typeof e === 'object' ? decodeStored(e) : e;
+    }
+    return out;
+  }
+  if (v instanceof DateOfV8) return REBUILD ? new Date(v.getTime()) : v;
+  const o = v as Doc;
+  if (hasOidShape(o)) {
+    const b = OID_BYTES_COPIED ? oidBytes : new Uint8Array(12);
+    for (let i = 0; i < 4; i++) {
+      const n = o[OID_KEYS[i]] as number;
+      b[3 * i] = n >>> 16;
+      b[3 * i + 1] = n >>> 8;
+      b[3 * i + 2] = n;
+    }
+    return new ObjectId(b);
+  }
+  if (REBUILD) {
+    const out: Doc = {};
+    for (const k of Object.keys(o)) setOwn(out, k, decodeStored(o[k]));
+    return out;
+  }
+  for (const k in o) {
+    const e = o[k];
+    if (e !== null && typeof e === 'object') o[k] = decodeStored(e);
+  }
+  return o;
+}
+
 /** The ops of a payload isV8Payload accepts, their documents in stored form. */
 export function decodeSnapshotOps(p: Buffer): Doc[] {
   const body = p.subarray(V8_MARK.length);
@@ -125,8 +228,11 @@ export function decodeSnapshotOps(p: Buffer): Doc[] {
     const ds = o.ds as Doc[];
     const docs = REBUILD ? new Array<Doc>(ds.length) : ds;
     for (let i = 0; i < ds.length; i++) {
-      keptWrapper = false;
-      docs[i] = restoredDocument(decodeValue(ds[i]) as Doc, keptWrapper);
+      const d = ds[i] as unknown;
+      if (d instanceof MapOfV8) {
+        keptWrapper = false;
+        docs[i] = restoredDocument(decodeValue((d as Map<number, unknown>).get(1)) as Doc, keptWrapper);
+      } else docs[i] = restoredDocument(decodeStored(d) as Doc, false);
     }
     const out: Doc = REBUILD ? {} : o;
     for (const k of Object.keys(o)) setOwn(out, k, k === 'ds' ? docs : decodeValue(o[k]));

@@ -8,7 +8,7 @@ import { Binary, BSON, BSONRegExp, Code, DBRef, Decimal128, Double, Int32, Long,
 import { start } from '../src/index';
 import { encodePayload, readStrict } from '../src/records';
 import { repair } from '../src/repair';
-import { encodeSnapshotOps, UnreadableSnapshotError, V8_MARK } from '../src/snapshotCodec';
+import { encodeSnapshotOp, encodeSnapshotOps, UnreadableSnapshotError, V8_MARK } from '../src/snapshotCodec';
 import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
 
 afterAll(() => removeTmpDirs());
@@ -45,9 +45,30 @@ function everyKind(): Record<string, unknown> {
     arr: [1, 'two', new ObjectId(), [new Date(0), { deep: new Long(3) }], {}],
     nested: { a: { b: { c: [new ObjectId(), null] } }, '': 'empty key', 'dot.ted': 1 },
     '10': 'an index-like key',
+    undef: undefined,
+    plainNegZero: -0,
   };
   Object.defineProperty(doc, '__proto__', { value: { own: true }, enumerable: true, writable: true, configurable: true });
   return doc;
+}
+
+/** A document of plain values only: written as it is stored, not copied. */
+function plainKinds(): Record<string, unknown> {
+  return {
+    _id: new ObjectId(),
+    name: 'A product',
+    price: 12.5,
+    n: 3,
+    big: 2 ** 40,
+    nan: NaN,
+    neg: -Infinity,
+    ok: true,
+    none: null,
+    at: new Date(Date.UTC(2026, 10, 28)),
+    ids: [new ObjectId(), new ObjectId()],
+    holds: [{ offeringId: 'x', units: 1, at: new Date(1) }],
+    nested: { owner: new ObjectId(), list: { '': 1, 'dot.ted': [] } },
+  };
 }
 
 /** The ops a record holds once read back, through the file format's own reader. */
@@ -62,7 +83,9 @@ describeEngine('snapshot records (engine only)', () => {
     const ops = [
       { o: 'cc', db: 'app', c: 'things', opts: { capped: false, size: new Int32(5) } },
       { o: 'ci', db: 'app', c: 'things', spec: { name: 'k_1', key: { k: new Int32(1) }, unique: true } },
-      { o: 'puts', db: 'app', c: 'things', ds: [everyKind(), { _id: 'plain', n: 1 }, everyKind()] },
+      { o: 'puts', db: 'app', c: 'things', ds: [everyKind(), { _id: 'plain', n: 1 }, everyKind(), plainKinds(), plainKinds()] },
+      // A document holding what a stored ObjectId looks like in V8's form, as data of its own.
+      { o: 'puts', db: 'app', c: 'things', ds: [{ _id: 'lookalike', v: { i0: 1, i1: 2, i2: 3, i3: 4 } }, plainKinds()] },
     ];
     const viaBson = readBack(Buffer.concat(ops.map((o) => BSON.serialize(o))));
     const viaV8 = readBack(encodeSnapshotOps(ops));
@@ -75,6 +98,13 @@ describeEngine('snapshot records (engine only)', () => {
     expect(doc.long).toBeInstanceOf(Long);
     expect(doc.integralDouble).toBeInstanceOf(Double);
     expect(doc.wrappedInt).toBe(8);
+    expect('undef' in doc).toBe(false); // BSON leaves an undefined value out
+    expect((viaV8[3].ds as Record<string, unknown>[])[0].v).toEqual({ i0: 1, i1: 2, i2: 3, i3: 4 });
+    expect((viaV8[2].ds as Record<string, unknown>[])[3]._id).toBeInstanceOf(ObjectId);
+    // Documents of plain values are serialized as they are stored, not copied first.
+    const plain = plainKinds();
+    const encoded = encodeSnapshotOp({ o: 'puts', db: 'app', c: 'things', ds: [plain] }) as { ds: unknown[] };
+    expect(encoded.ds[0]).toBe(plain);
   });
 
   test('a compaction writes them, and a restart gives back the same documents, answering queries on Long and Double values', async () => {
@@ -136,7 +166,7 @@ describeEngine('snapshot records (engine only)', () => {
     const read = (c: MongoClient) => c.db('app').collection('things').find({}, { promoteValues: false }).sort({ _id: 1 }).toArray();
     let engine = await spawnEngine();
     let client = await MongoClient.connect(engine.uri);
-    await client.db('app').collection('things').insertMany([{ ...everyKind(), _id: 1 as never }, { ...everyKind(), _id: 2 as never, n: Long.fromNumber(3) }]);
+    await client.db('app').collection('things').insertMany([{ ...everyKind(), _id: 1 as never }, { ...everyKind(), _id: 2 as never, n: Long.fromNumber(3) }, { ...plainKinds(), _id: 3 as never }]);
     const before = await read(client);
     await client.db('app').command({ compact: 'things' });
     await client.close();
@@ -145,7 +175,7 @@ describeEngine('snapshot records (engine only)', () => {
     client = await MongoClient.connect(engine.uri);
     try {
       expect(await read(client)).toStrictEqual(before);
-      expect(await client.db('app').collection('things').countDocuments({ n: { $gt: 2 } })).toBe(1);
+      expect(await client.db('app').collection('things').countDocuments({ n: { $gt: 2 } })).toBe(2);
     } finally {
       await client.close();
       await stop(engine.child);
