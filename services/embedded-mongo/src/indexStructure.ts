@@ -7,7 +7,7 @@ import BTree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad';
 import type { Query } from 'mingo';
 import { makeQuery } from './query';
-import { compareScalar, Doc, isSortableRank, isSortableScalar, pathValues, queryView, scalarSortKey, typeRank, valueKey } from './values';
+import { compareScalar, Doc, isSortableRank, isSortableScalar, pathValues, queryView, scalarSortKey, scalarSortKey2, typeRank, valueKey } from './values';
 import { MongoError } from './errors';
 
 export interface IndexSpec {
@@ -199,19 +199,19 @@ export class Index {
   build(docs: Iterable<[string, Doc]>): void {
     this.others.clear();
     this.uniq?.clear();
-    // Each entry carries its type rank and a primitive sort key (scalarSortKey), so the sort
-    // compares primitives: the order is compareEntries' (rank, value, id).
-    const keyed: { e: SortedEntry; r: number; k: number | string }[] = [];
+    // Each entry carries its type rank and primitive sort keys (scalarSortKey, scalarSortKey2), so
+    // the sort compares primitives: the order is compareEntries' (rank, value, id).
+    const keyed: { e: SortedEntry; r: number; k: number | string; k2: number }[] = [];
     for (const [id, doc] of docs) {
       if (!this.covers(doc)) continue;
       for (const v of this.firstValues(doc)) {
         const at = placeOf(v);
         if (at.map) this.addOther(v, id);
-        if (at.tree) keyed.push({ e: { v, id }, r: at.rank, k: scalarSortKey(v, at.rank) });
+        if (at.tree) keyed.push({ e: { v, id }, r: at.rank, k: scalarSortKey(v, at.rank), k2: scalarSortKey2(v, at.rank) });
       }
       if (this.uniq) for (const { key } of this.fullKeys(doc)) this.uniq.set(key, id);
     }
-    keyed.sort((a, b) => a.r - b.r || (a.k < b.k ? -1 : a.k > b.k ? 1 : a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0));
+    keyed.sort((a, b) => a.r - b.r || (a.k < b.k ? -1 : a.k > b.k ? 1 : a.k2 - b.k2 || (a.e.id < b.e.id ? -1 : a.e.id > b.e.id ? 1 : 0)));
     const entries = keyed.map((x) => x.e);
     // Entries are distinct (one per value and id), as bulkLoad requires.
     this.sorted = bulkLoad(entries, new Array<undefined>(entries.length), NODE_SIZE, compareEntries);

@@ -9,9 +9,9 @@
 // same op gave it (values.ts: storedDocument), Long and Double wrappers and key order included:
 // - as it is stored, when it holds only strings, numbers, booleans, null, valid dates, arrays,
 //   plain objects and ObjectIds. V8 writes an ObjectId as a plain object of its own fields, four
-//   24-bit numbers i0..i3 (bson's representation, checked below), so a plain object of exactly
-//   those keys is an ObjectId; a document that holds such an object of its own is written the
-//   other way. Serializing the stored objects themselves matters: V8's serializer keeps every object
+//   24-bit numbers i0..i3 (bson's representation: values.ts, OBJECT_ID_FIELDS), so a plain object
+//   of exactly those keys is an ObjectId; a document that holds such an object of its own is
+//   written the other way. Serializing the stored objects themselves matters: V8's serializer keeps every object
 //   it wrote alive until its wrapper is collected, and fresh copies kept so were each copied by the
 //   next young-generation collection, 25-55 ms pauses every 100 ms of a compaction.
 // - tagged, as a Map { 1: copy }, when it holds anything else: in the copy an ObjectId is a String
@@ -20,7 +20,7 @@
 //   for data. Every other op (a collection, an index) is written tagged.
 import * as v8 from 'node:v8';
 import { BSON, ObjectId } from 'bson';
-import { restoredDocument, setOwn, storageForm, type Doc } from './values';
+import { OBJECT_ID_FIELDS, restoredDocument, setOwn, storageForm, type Doc } from './values';
 
 /** A payload that begins with these bytes holds V8-serialized ops: no BSON op is this document. */
 export const V8_MARK: Buffer = Buffer.from(BSON.serialize({ $v8: 1 }));
@@ -67,12 +67,6 @@ function hasOidShape(o: Doc): boolean {
   return keys.length === 4 && keys[0] === 'i0' && keys[1] === 'i1' && keys[2] === 'i2' && keys[3] === 'i3';
 }
 
-/** bson keeps an ObjectId as the four numbers i0..i3 (24 bits each): else every document is tagged. */
-const OIDS_AS_STORED = (() => {
-  const id = new ObjectId('0102030405060708090a0b0c') as unknown as Doc;
-  return Object.keys(id).join() === OID_KEYS.join() && id.i0 === 0x010203 && id.i3 === 0x0a0b0c;
-})();
-
 /** Whether a value can be written as it is stored (see the top of this file). */
 function storedAsIs(v: unknown): boolean {
   if (v === null) return true;
@@ -104,7 +98,7 @@ export function encodeSnapshotOp(op: Doc): unknown {
   const ds = op.ds as Doc[];
   let out: unknown[] | null = null;
   for (let i = 0; i < ds.length; i++)
-    if (!OIDS_AS_STORED || !storedAsIs(ds[i])) {
+    if (!OBJECT_ID_FIELDS || !storedAsIs(ds[i])) {
       out ??= ds.slice();
       out[i] = new Map([[1, encodeValue(ds[i])]]);
     }

@@ -1,5 +1,5 @@
 // Value helpers: canonical keys (hashing with MongoDB equality), BSON type ordering, cloning.
-import { Decimal128, Double, EJSON, Long } from 'bson';
+import { Decimal128, Double, EJSON, Long, ObjectId } from 'bson';
 
 export type Doc = Record<string, unknown>;
 
@@ -87,6 +87,16 @@ function num(v: unknown): number {
   return typeof v === 'number' ? v : Number(String(v));
 }
 
+/**
+ * Whether bson keeps an ObjectId as four numbers i0..i3 of 24 bits each, its bytes in order (what
+ * bson 7 does): then two exact doubles, i0·2^24+i1 and i2·2^24+i3, order ObjectIds, and V8's
+ * serializer writes one as a plain object of those four fields (snapshotCodec.ts).
+ */
+export const OBJECT_ID_FIELDS: boolean = (() => {
+  const id = new ObjectId('0102030405060708090a0b0c') as unknown as Doc;
+  return Object.keys(id).join() === 'i0,i1,i2,i3' && id.i0 === 0x010203 && id.i1 === 0x040506 && id.i2 === 0x070809 && id.i3 === 0x0a0b0c;
+})();
+
 /** Compare two scalar values of rank 2,3,7,8,9 (the ones kept in sorted indexes). */
 export function compareScalar(a: unknown, b: unknown): number {
   const ra = typeRank(a);
@@ -101,6 +111,11 @@ export function compareScalar(a: unknown, b: unknown): number {
     case 3:
       return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
     case 7: {
+      if (OBJECT_ID_FIELDS) {
+        const x = a as { i0: number; i1: number; i2: number; i3: number };
+        const y = b as typeof x;
+        return x.i0 - y.i0 || x.i1 - y.i1 || x.i2 - y.i2 || x.i3 - y.i3;
+      }
       // The 12 bytes in order: what comparing their hex strings gives, without building them.
       const x = (a as { id: Uint8Array }).id;
       const y = (b as { id: Uint8Array }).id;
@@ -117,8 +132,8 @@ export function compareScalar(a: unknown, b: unknown): number {
 
 /**
  * A number or string that orders a sortable scalar (isSortableScalar) among the values of its
- * type rank as compareScalar does: computed once per value, so sorting many values compares
- * primitives instead of converting them at every comparison.
+ * type rank as compareScalar does, with scalarSortKey2 among equal ones: computed once per value,
+ * so sorting many values compares primitives instead of converting them at every comparison.
  */
 export function scalarSortKey(v: unknown, rank: number): number | string {
   switch (rank) {
@@ -127,11 +142,17 @@ export function scalarSortKey(v: unknown, rank: number): number | string {
     case 3:
       return v as string;
     case 7:
+      if (OBJECT_ID_FIELDS) return (v as { i0: number }).i0 * 0x1000000 + (v as { i1: number }).i1;
       return (v as { toHexString(): string }).toHexString();
     case 9:
       return (v as Date).getTime();
   }
   return Number(v);
+}
+
+/** The second sort key of a value (scalarSortKey): the last six bytes of an ObjectId, else 0. */
+export function scalarSortKey2(v: unknown, rank: number): number {
+  return rank === 7 && OBJECT_ID_FIELDS ? (v as { i2: number }).i2 * 0x1000000 + (v as { i3: number }).i3 : 0;
 }
 
 /** The type ranks of sortable scalars: numbers, strings, ObjectIds, booleans and dates. */

@@ -2,7 +2,7 @@
 // compaction in the background, and reopening after a compaction was interrupted.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Decimal128, Double, Int32, Long, MongoClient } from 'mongodb';
+import { Decimal128, Double, Int32, Long, MongoClient, ObjectId } from 'mongodb';
 import { COMMAND_TABLES } from '../src/commands';
 import { Engine } from '../src/engine';
 import { start } from '../src/index';
@@ -88,6 +88,33 @@ describeEngine('journal and files at scale (engine only)', () => {
       expect(r.queryPlanner.winningPlan).toMatchObject({ inputStage: { stage: 'IXSCAN', indexName: 'price_1' } });
       expect((await col.insertOne({ sku: 's6' }).catch((e) => e)).code).toBe(11000);
     });
+    await s.stop();
+  });
+
+  test('ObjectIds keep their byte order in an index built by a start, and in one kept as writes come', async () => {
+    const dir = tmpDir('oid-order');
+    // Ids that differ in every 3-byte group, high and low values: the order is the hex order.
+    const hex = ['ff0000000000000000000000', '000001000000000000000000', '0000000000ff000000000001', '000000000000000000ff0000', '00000000000000000000ffff', '7fffff800000000000000000', '000000000000800000000000', '00000000000000000000000a'];
+    const ordered = [...hex].sort();
+    let s = await start({ port: 0, dbPath: dir });
+    const check = async () =>
+      withClient(s.uri, async (c) => {
+        const col = c.db('app').collection('refs');
+        const byRef = await col.find({}).sort({ ref: 1 }).hint({ ref: 1 }).toArray();
+        expect(byRef.map((d) => d.ref.toHexString())).toEqual(ordered);
+        const above = await col.find({ ref: { $gt: new ObjectId(ordered[3]) } }).toArray();
+        expect(above.map((d) => d.ref.toHexString()).sort()).toEqual(ordered.slice(4));
+        expect((await col.find({}).sort({ _id: 1 }).toArray()).map((d) => d._id.toHexString())).toEqual(ordered);
+      });
+    await withClient(s.uri, async (c) => {
+      const col = c.db('app').collection('refs');
+      await col.createIndex({ ref: 1 });
+      await col.insertMany(hex.map((h) => ({ _id: new ObjectId(h), ref: new ObjectId(h) })));
+    });
+    await check();
+    await s.stop();
+    s = await start({ port: 0, dbPath: dir });
+    await check();
     await s.stop();
   });
 
