@@ -11,9 +11,10 @@
 //   plain objects and ObjectIds. V8 writes an ObjectId as a plain object of its own fields, four
 //   24-bit numbers i0..i3 (bson's representation: values.ts, OBJECT_ID_FIELDS), so a plain object
 //   of exactly those keys is an ObjectId; a document that holds such an object of its own is
-//   written the other way. Serializing the stored objects themselves matters: V8's serializer keeps every object
-//   it wrote alive until its wrapper is collected, and fresh copies kept so were each copied by the
-//   next young-generation collection, 25-55 ms pauses every 100 ms of a compaction.
+//   written the other way. Serializing the stored objects themselves matters: V8's serializer
+//   keeps every object it wrote alive until its wrapper is collected, and fresh copies kept so were
+//   each copied by the next young-generation collection, 25-55 ms pauses every 100 ms of a
+//   compaction.
 // - tagged, as a Map { 1: copy }, when it holds anything else: in the copy an ObjectId is a String
 //   object of its hex form, and any other BSON value a Map { 0: its own BSON bytes }, read back by
 //   the BSON parser. Stored documents never hold String objects or Maps, so tags cannot be taken
@@ -94,15 +95,20 @@ function storedAsIs(v: unknown): boolean {
 
 /** An op in the form a payload carries (snapshotPayload): a `puts` op's documents as stored where they can be. */
 export function encodeSnapshotOp(op: Doc): unknown {
-  if (op.o !== 'puts' || !Array.isArray(op.ds) || Object.keys(op).length !== 4) return encodeValue(op);
+  if (op.o !== 'puts' || !Array.isArray(op.ds)) return encodeValue(op);
   const ds = op.ds as Doc[];
-  let out: unknown[] | null = null;
+  let docs: unknown[] | null = null;
   for (let i = 0; i < ds.length; i++)
     if (!OBJECT_ID_FIELDS || !storedAsIs(ds[i])) {
-      out ??= ds.slice();
-      out[i] = new Map([[1, encodeValue(ds[i])]]);
+      docs ??= ds.slice();
+      docs[i] = new Map([[1, encodeValue(ds[i])]]);
     }
-  return out ? { o: op.o, db: op.db, c: op.c, ds: out } : op;
+  const keys = Object.keys(op);
+  // The op as it is when nothing in it needs a tag (o, db and c are strings): no copy.
+  if (!docs && keys.every((k) => k === 'ds' || typeof op[k] === 'string')) return op;
+  const out: Doc = {};
+  for (const k of keys) setOwn(out, k, k === 'ds' ? (docs ?? ds) : encodeValue(op[k]));
+  return out;
 }
 
 /** One record's payload: ops encoded by encodeSnapshotOp, in order. */
@@ -116,7 +122,7 @@ export function encodeSnapshotOps(ops: Doc[]): Buffer {
   return snapshotPayload(ops.map(encodeSnapshotOp));
 }
 
-/** Set when decodeValue keeps a Long or Double wrapper (restoredDocument is told). */
+/** Set when decode keeps a Long or Double wrapper (restoredDocument is told). */
 let keptWrapper = false;
 
 // What V8's deserializer builds its values from: this context's builtins, except where a test
@@ -135,32 +141,6 @@ function decodeTagged(v: Map<number, Uint8Array>): unknown {
   return value;
 }
 
-function decodeValue(v: unknown): unknown {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    const out = REBUILD ? new Array<unknown>(v.length) : v;
-    for (let i = 0; i < v.length; i++) {
-      const e = v[i];
-      out[i] = e !== null && typeof e === 'object' ? decodeValue(e) : e;
-    }
-    return out;
-  }
-  if (v instanceof DateOfV8) return REBUILD ? new Date(v.getTime()) : v;
-  if (v instanceof StringOfV8) return ObjectId.createFromHexString(v.valueOf());
-  if (v instanceof MapOfV8) return decodeTagged(v as Map<number, Uint8Array>);
-  const o = v as Doc;
-  if (REBUILD) {
-    const out: Doc = {};
-    for (const k of Object.keys(o)) setOwn(out, k, decodeValue(o[k]));
-    return out;
-  }
-  for (const k in o) {
-    const e = o[k];
-    if (e !== null && typeof e === 'object') o[k] = decodeValue(e);
-  }
-  return o;
-}
-
 /** One buffer for every ObjectId read, when bson copies the bytes it is given (checked here). */
 const oidBytes = new Uint8Array(12);
 const OID_BYTES_COPIED = (() => {
@@ -170,37 +150,46 @@ const OID_BYTES_COPIED = (() => {
   return id.toHexString() === '01'.repeat(12);
 })();
 
-/** A document written as stored, decoded in place (or rebuilt, see REBUILD). */
-function decodeStored(v: unknown): unknown {
+/** The ObjectId a document written as stored holds as its four fields. */
+function objectIdOf(o: Doc): ObjectId {
+  const b = OID_BYTES_COPIED ? oidBytes : new Uint8Array(12);
+  for (let i = 0; i < 4; i++) {
+    const n = o[OID_KEYS[i]] as number;
+    b[3 * i] = n >>> 16;
+    b[3 * i + 1] = n >>> 8;
+    b[3 * i + 2] = n;
+  }
+  return new ObjectId(b);
+}
+
+/**
+ * A value read back, in place (or rebuilt, see REBUILD): `tagged` for a tagged copy, else a
+ * document written as stored (see the top of this file).
+ */
+function decode(v: unknown, tagged: boolean): unknown {
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     const out = REBUILD ? new Array<unknown>(v.length) : v;
     for (let i = 0; i < v.length; i++) {
       const e = v[i];
-      out[i] = e !== null && typeof e === 'object' ? decodeStored(e) : e;
+      out[i] = e !== null && typeof e === 'object' ? decode(e, tagged) : e;
     }
     return out;
   }
   if (v instanceof DateOfV8) return REBUILD ? new Date(v.getTime()) : v;
+  if (tagged) {
+    if (v instanceof StringOfV8) return ObjectId.createFromHexString(v.valueOf());
+    if (v instanceof MapOfV8) return decodeTagged(v as Map<number, Uint8Array>);
+  } else if (hasOidShape(v as Doc)) return objectIdOf(v as Doc);
   const o = v as Doc;
-  if (hasOidShape(o)) {
-    const b = OID_BYTES_COPIED ? oidBytes : new Uint8Array(12);
-    for (let i = 0; i < 4; i++) {
-      const n = o[OID_KEYS[i]] as number;
-      b[3 * i] = n >>> 16;
-      b[3 * i + 1] = n >>> 8;
-      b[3 * i + 2] = n;
-    }
-    return new ObjectId(b);
-  }
   if (REBUILD) {
     const out: Doc = {};
-    for (const k of Object.keys(o)) setOwn(out, k, decodeStored(o[k]));
+    for (const k of Object.keys(o)) setOwn(out, k, decode(o[k], tagged));
     return out;
   }
   for (const k in o) {
     const e = o[k];
-    if (e !== null && typeof e === 'object') o[k] = decodeStored(e);
+    if (e !== null && typeof e === 'object') o[k] = decode(e, tagged);
   }
   return o;
 }
@@ -218,18 +207,18 @@ export function decodeSnapshotOps(p: Buffer): Doc[] {
   return read.map((op: unknown) => {
     if (op === null || typeof op !== 'object' || Array.isArray(op)) throw new Error('not an op');
     const o = op as Doc;
-    if (o.o !== 'puts' || !Array.isArray(o.ds)) return decodeValue(o) as Doc;
+    if (o.o !== 'puts' || !Array.isArray(o.ds)) return decode(o, true) as Doc;
     const ds = o.ds as Doc[];
     const docs = REBUILD ? new Array<Doc>(ds.length) : ds;
     for (let i = 0; i < ds.length; i++) {
       const d = ds[i] as unknown;
       if (d instanceof MapOfV8) {
         keptWrapper = false;
-        docs[i] = restoredDocument(decodeValue((d as Map<number, unknown>).get(1)) as Doc, keptWrapper);
-      } else docs[i] = restoredDocument(decodeStored(d) as Doc, false);
+        docs[i] = restoredDocument(decode((d as Map<number, unknown>).get(1), true) as Doc, keptWrapper);
+      } else docs[i] = restoredDocument(decode(d, false) as Doc, false);
     }
     const out: Doc = REBUILD ? {} : o;
-    for (const k of Object.keys(o)) setOwn(out, k, k === 'ds' ? docs : decodeValue(o[k]));
+    for (const k of Object.keys(o)) setOwn(out, k, k === 'ds' ? docs : decode(o[k], true));
     return out;
   });
 }

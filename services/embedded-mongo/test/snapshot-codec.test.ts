@@ -86,6 +86,8 @@ describeEngine('snapshot records (engine only)', () => {
       { o: 'puts', db: 'app', c: 'things', ds: [everyKind(), { _id: 'plain', n: 1 }, everyKind(), plainKinds(), plainKinds()] },
       // A document holding what a stored ObjectId looks like in V8's form, as data of its own.
       { o: 'puts', db: 'app', c: 'things', ds: [{ _id: 'lookalike', v: { i0: 1, i1: 2, i2: 3, i3: 4 } }, plainKinds()] },
+      // An op of another shape keeps its other fields, tagged where they need it.
+      { o: 'puts', db: 'app', c: 'things', ds: [plainKinds()], at: new Date(5), n: new Long(7) },
     ];
     const viaBson = readBack(Buffer.concat(ops.map((o) => BSON.serialize(o))));
     const viaV8 = readBack(encodeSnapshotOps(ops));
