@@ -61,14 +61,21 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
   const rows = Math.ceil(count / columns);
   // Where the grid starts in the page, and how wide it is: read after each render (what is above
   // it, such as the header or a notice, may change height).
-  const [frame, setFrame] = useState({ top: 0, width: INITIAL_RECT.width });
+  const [frame, setFrame] = useState({ top: 0, width: INITIAL_RECT.width, paddingStart: 0, paddingEnd: 0 });
   useLayoutEffect(() => {
     const el = gridRef.current;
     if (!windowed || !el) return;
     const rect = el.getBoundingClientRect();
     const top = Math.round(rect.top + window.scrollY);
     const width = Math.round(rect.width) || INITIAL_RECT.width;
-    if (top !== frame.top || width !== frame.width) setFrame({ top, width });
+    if (top === frame.top && width === frame.width) return;
+    // What covers the page's edges (the sticky header, a bottom bar), as the cards' scroll margins
+    // say (lists.css): a card brought on screen by the keyboard lands clear of them.
+    const card = el.querySelector('.lists-card');
+    const style = card ? getComputedStyle(card) : null;
+    const paddingStart = Math.round(parseFloat(style?.scrollMarginTop ?? '') || 0);
+    const paddingEnd = Math.round(parseFloat(style?.scrollMarginBottom ?? '') || 0);
+    setFrame({ top, width, paddingStart, paddingEnd });
   });
   const gap = columns === 3 ? 16 : 12;
   const virtualizer = useWindowVirtualizer({
@@ -76,6 +83,8 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
     estimateSize: () => estimateRow(frame.width, columns),
     overscan: OVERSCAN_ROWS,
     scrollMargin: frame.top,
+    scrollPaddingStart: frame.paddingStart,
+    scrollPaddingEnd: frame.paddingEnd,
     gap,
     initialRect: INITIAL_RECT,
     indexAttribute: 'data-row',
@@ -98,7 +107,16 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
     (el: HTMLElement | null) => virtualizer.measureElement(el),
     [virtualizer],
   );
-  const scrollToCard = useCallback((index: number) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }), [virtualizer, columns]);
+  // The last row is aligned at the top: the virtualizer takes "the end" of the last row for the
+  // page's end, and below the grid lies the rest of the page (footer), which would push the row up
+  // under the sticky header.
+  const scrollToCard = useCallback(
+    (index: number) => {
+      const row = Math.floor(index / columns);
+      virtualizer.scrollToIndex(row, { align: row === rows - 1 ? 'start' : 'auto' });
+    },
+    [virtualizer, columns, rows],
+  );
   if (!windowed) return { windowed, columns, first: 0, end: count, before: 0, after: 0, measureRow, scrollToCard };
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0];
