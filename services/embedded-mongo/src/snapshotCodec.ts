@@ -21,7 +21,7 @@
 //   for data. Every other op (a collection, an index) is written tagged.
 import * as v8 from 'node:v8';
 import { BSON, ObjectId } from 'bson';
-import { OBJECT_ID_FIELDS, restoredDocument, setOwn, storageForm, type Doc } from './values';
+import { isPlainObject, OBJECT_ID_FIELDS, restoredDocument, setOwn, storageForm, type Doc } from './values';
 
 /** A payload that begins with these bytes holds V8-serialized ops: no BSON op is this document. */
 export const V8_MARK: Buffer = Buffer.from(BSON.serialize({ $v8: 1 }));
@@ -36,11 +36,6 @@ export class UnreadableSnapshotError extends Error {}
 
 export function isV8Payload(p: Buffer): boolean {
   return p.length > V8_MARK.length && p.subarray(0, V8_MARK.length).equals(V8_MARK);
-}
-
-function isPlainObject(v: object): boolean {
-  const p = Object.getPrototypeOf(v);
-  return p === Object.prototype || p === null;
 }
 
 /** The tagged copy of a value (see the top of this file). */
@@ -88,7 +83,7 @@ function storedAsIs(v: unknown): boolean {
   }
   if (v instanceof Date) return !Number.isNaN(v.getTime());
   if ((v as { _bsontype?: unknown })._bsontype === 'ObjectId') return true;
-  if (!isPlainObject(v as object) || hasOidShape(v as Doc)) return false;
+  if (!isPlainObject(v) || hasOidShape(v)) return false;
   for (const k in v as Doc) if (!storedAsIs((v as Doc)[k])) return false;
   return true;
 }

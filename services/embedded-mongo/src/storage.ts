@@ -375,8 +375,7 @@ export class Storage {
     let seq = 0;
     try {
       fs.fchmodSync(fd, 0o600);
-      const write = (ops: Doc[]): void => {
-        const f = seq === 0 ? encodeRecord(ops, seq++) : encodePayload(encodeSnapshotOps(ops), seq++);
+      const write = (f: Buffer): void => {
         // A short write (a full disk) must fail the compaction, not leave a short snapshot.
         for (let off = 0; off < f.length; ) {
           const n = fs.writeSync(fd, f, off);
@@ -385,20 +384,20 @@ export class Storage {
         }
         bytes += f.length;
       };
-      write([{ gen: newGen }]);
+      write(encodeRecord([{ gen: newGen }], seq++));
       let batch: Doc[] = [];
       let batchBytes = 0;
       for (const op of this.dump()) {
         const size = BSON.calculateObjectSize(op);
         if (batch.length && batchBytes + size > 8 * 1024 * 1024) {
-          write(batch);
+          write(encodePayload(encodeSnapshotOps(batch), seq++));
           batch = [];
           batchBytes = 0;
         }
         batch.push(op);
         batchBytes += size;
       }
-      if (batch.length) write(batch);
+      if (batch.length) write(encodePayload(encodeSnapshotOps(batch), seq++));
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);

@@ -1,11 +1,10 @@
 // Engine-only: restart persistence, transactions on disk, torn tails, compaction, lock, kill -9.
-import { spawn, ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MongoClient } from 'mongodb';
 import mongoose from 'mongoose';
 import { start } from '../src/index';
-import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
+import { describeEngine, removeTmpDirs, spawnEngine, tmpDir } from './helpers';
 
 afterAll(() => removeTmpDirs());
 
@@ -123,24 +122,10 @@ describeEngine('durability (engine only)', () => {
 
   test('CLI: kill -9 in a loop of 20 cycles never loses an acknowledged write', async () => {
     const dir = tmpDir('kill9');
-    const bin = path.join(__dirname, '..', 'bin', 'embedded-mongo.cjs');
     const acked: number[] = [];
     let seq = 0;
-    const spawnEngine = (): Promise<{ child: ChildProcess; uri: string }> =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [bin, '--port', '0', '--dbpath', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout!.on('data', (d) => {
-          out += d;
-          const m = /mongodb:\/\/\S+/.exec(out);
-          if (m) resolve({ child, uri: m[0] });
-        });
-        child.stderr!.on('data', (d) => (err += d));
-        child.on('exit', (code) => reject(new Error(`engine exited ${code}: ${err}`)));
-      });
     for (let cycle = 0; cycle < 20; cycle++) {
-      const { child, uri } = await spawnEngine();
+      const { child, uri } = await spawnEngine(dir);
       const client = await MongoClient.connect(uri, { serverSelectionTimeoutMS: 5000, retryWrites: false, maxPoolSize: 4 });
       const col = client.db('k').collection('w');
       // every acknowledged write from earlier cycles is there
@@ -169,7 +154,7 @@ describeEngine('durability (engine only)', () => {
       await client.close(true).catch(() => {});
     }
     // final check, then a clean SIGTERM shutdown
-    const { child, uri } = await spawnEngine();
+    const { child, uri } = await spawnEngine(dir);
     const n = await withClient(uri, (c) => c.db('k').collection('w').countDocuments());
     expect(n).toBeGreaterThanOrEqual(acked.length);
     expect(acked.length).toBeGreaterThan(20);

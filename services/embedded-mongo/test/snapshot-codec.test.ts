@@ -1,7 +1,7 @@
 // Engine-only: a snapshot's records carry the ops in V8's serialization (snapshotCodec.ts). What a
 // start reads back must be exactly what the BSON form gave: every BSON type, key order, Long and
 // Double wrappers kept, and a snapshot it cannot read stops it without anything being dropped.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Binary, BSON, BSONRegExp, Code, DBRef, Decimal128, Double, Int32, Long, MaxKey, MinKey, MongoClient, ObjectId, Timestamp } from 'mongodb';
@@ -9,7 +9,7 @@ import { start } from '../src/index';
 import { encodePayload, readStrict } from '../src/records';
 import { repair } from '../src/repair';
 import { encodeSnapshotOp, encodeSnapshotOps, UnreadableSnapshotError, V8_MARK } from '../src/snapshotCodec';
-import { describeEngine, removeTmpDirs, tmpDir } from './helpers';
+import { describeEngine, removeTmpDirs, spawnEngine, tmpDir } from './helpers';
 
 afterAll(() => removeTmpDirs());
 
@@ -146,34 +146,20 @@ describeEngine('snapshot records (engine only)', () => {
 
   test('in the engine\'s own process (documents decoded in place, not rebuilt for a test context), a restart reads back the same documents', async () => {
     const dir = tmpDir('process');
-    const bin = path.join(__dirname, '..', 'bin', 'embedded-mongo.cjs');
-    const spawnEngine = (): Promise<{ child: ChildProcess; uri: string }> =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [bin, '--port', '0', '--dbpath', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        let err = '';
-        child.stdout!.on('data', (d) => {
-          out += d;
-          const m = /mongodb:\/\/\S+/.exec(out);
-          if (m) resolve({ child, uri: m[0] });
-        });
-        child.stderr!.on('data', (d) => (err += d));
-        child.on('exit', (code) => reject(new Error(`engine exited ${code}: ${err}`)));
-      });
     const stop = async (child: ChildProcess): Promise<void> => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     };
     const read = (c: MongoClient) => c.db('app').collection('things').find({}, { promoteValues: false }).sort({ _id: 1 }).toArray();
-    let engine = await spawnEngine();
+    let engine = await spawnEngine(dir);
     let client = await MongoClient.connect(engine.uri);
     await client.db('app').collection('things').insertMany([{ ...everyKind(), _id: 1 as never }, { ...everyKind(), _id: 2 as never, n: Long.fromNumber(3) }, { ...plainKinds(), _id: 3 as never }]);
     const before = await read(client);
     await client.db('app').command({ compact: 'things' });
     await client.close();
     await stop(engine.child);
-    engine = await spawnEngine();
+    engine = await spawnEngine(dir);
     client = await MongoClient.connect(engine.uri);
     try {
       expect(await read(client)).toStrictEqual(before);
