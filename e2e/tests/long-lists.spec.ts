@@ -82,6 +82,14 @@ test('a visitor finds a product of a long list by its name and walks every card 
   await visitor.keyboard.press('Home');
   await expect(card(visitor, nameOf(1))).toBeFocused();
   await expect(card(visitor, nameOf(1))).toBeInViewport();
+  // Keys faster than the grid draws: each goes on from the card the one before led to, even while
+  // that card is still to be drawn (two keys in one task, so no frame between them).
+  await visitor.evaluate(() => {
+    for (const key of ['End', 'ArrowLeft']) document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+  await expect(card(visitor, nameOf(LENGTH - 1))).toBeFocused();
+  await visitor.keyboard.press('Home');
+  await expect(card(visitor, nameOf(1))).toBeFocused();
   // Tab leaves the grid (one tab stop) for the selected product's actions.
   await visitor.keyboard.press('Enter');
   await visitor.keyboard.press('Tab');

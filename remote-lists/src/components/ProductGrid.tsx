@@ -114,10 +114,12 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
   // A card reached with the keyboard outside the rendered rows: focused once it is rendered. A
   // focused card scrolled out of the window (wheel, Page Down) leaves the DOM: the focus stays in
   // the grid, on its tab stop, instead of falling back to the page's top.
-  const pendingFocus = useRef<string | null>(null);
+  // `from` is the card that had the focus when the key was pressed: a key pressed again before the
+  // card it leads to is rendered still comes from that card, and goes on from the one on its way.
+  const pendingFocus = useRef<{ id: string; from: string } | null>(null);
   const hadFocus = useRef(false);
   useLayoutEffect(() => {
-    const id = pendingFocus.current;
+    const id = pendingFocus.current?.id;
     if (id) {
       const button = selectButtonOf(gridRef.current, id);
       if (!button) return;
@@ -133,7 +135,9 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
     const target = e.target as HTMLElement;
     if (!target.classList.contains('lists-card__select') || e.altKey || e.ctrlKey || e.metaKey) return;
     if (!['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
-    const key = target.closest<HTMLElement>('[data-product-key]')?.dataset.productKey;
+    const focused = target.closest<HTMLElement>('[data-product-key]')?.dataset.productKey;
+    const pending = pendingFocus.current;
+    const key = pending && pending.from === focused ? pending.id : focused;
     const from = key === undefined ? -1 : keys.indexOf(key);
     if (from === -1) return;
     e.preventDefault();
@@ -144,10 +148,11 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
     setRoving(id);
     const button = selectButtonOf(gridRef.current, id);
     if (button) {
+      pendingFocus.current = null;
       button.focus();
       return;
     }
-    pendingFocus.current = id;
+    pendingFocus.current = { id, from: focused! };
     cardWindow.scrollToCard(to);
   };
 
