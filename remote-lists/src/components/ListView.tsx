@@ -56,6 +56,8 @@ export interface ListViewProps {
 
 /** Stable, so that the memoized grids of the slides beside the active one do not render again. */
 const setMovable = (movable: boolean) => useListsStore.getState().setMovable(movable);
+/** A pull refreshes while no product is movable (SPEC §2): asked at the gesture, not rendered for. */
+const pullAllowed = () => !useListsStore.getState().isMovable;
 
 /** The list with its most wanted products first, each group in the list's order. */
 export function mostWantedFirst(list: ProductList): ProductList {
@@ -70,7 +72,6 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
   const selectedProductId = useListsStore((s) => s.focusedProductId);
   const basketProducts = useBasketStore((s) => s.products);
   const basketIds = useMemo(() => new Set(basketProducts.map((p) => p.id)), [basketProducts]);
-  const isMovable = useListsStore((s) => s.isMovable);
   const refreshing = useListsStore((s) => s.refreshing);
   const storePartialIds = useListsStore((s) => s.partialIds);
   const partialIds = partialIdsProp ?? storePartialIds;
@@ -178,8 +179,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
     }
   };
 
-  // Stable while the list is unchanged: a drag's start (the store's isMovable) renders this view
-  // again, and the memoized grid need not follow.
+  // Stable while the list is unchanged: the memoized grid need not render again with this view.
   const reorder = useCallback(
     (productIds: string[]) => {
       const before = list.products.map((p) => p.id!);
@@ -271,12 +271,11 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
       {withSearch && (
         <ListSearch query={query} onQueryChange={(q) => setSearch({ listId: list.id, query: q })} found={found.length} total={total} />
       )}
-      <PullToRefresh enabled={!isMovable} refreshing={refreshing} onRefresh={onRefresh}>
+      <PullToRefresh enabled={pullAllowed} refreshing={refreshing} onRefresh={onRefresh}>
         <ListSlider
           lists={lists}
           activeIndex={activeIndex}
           onActiveChange={onShowList}
-          allowTouchMove={!isMovable}
           renderSlide={(slideList, active) =>
             slideList.products.length === 0 && partialIds.includes(slideList.id) ? (
               <p className="lists-empty" role="status">

@@ -1,4 +1,4 @@
-import { memo, useCallback, type Ref, type HTMLAttributes } from 'react';
+import { memo, useCallback, useMemo, type Ref, type HTMLAttributes } from 'react';
 import { formatPrice, type Product } from '@wishlist/contracts';
 import { ProductPicture } from '@wishlist/ui';
 import { useListsT } from '../i18n';
@@ -135,7 +135,19 @@ export const ProductCard = memo(function ProductCard({
   row,
 }: ProductCardProps) {
   const { t } = useListsT();
-  const name = product.name?.trim() || t('product.noName');
+  // A drag's start renders every card again (each one's transition): the texts stay as they were.
+  // A visitor's card has neither the toggle nor the handle: it asks for none of their texts.
+  const received = Boolean(onToggleReceived);
+  const movable = Boolean(handleProps);
+  const labels = useMemo(() => {
+    if (!received && !movable) return null;
+    const name = product.name?.trim() || t('product.noName');
+    return {
+      move: movable ? t('product.move', { name }) : '',
+      receivedToggle: received ? t('occasion.receivedToggle', { name }) : '',
+      received: received ? t('occasion.received') : '',
+    };
+  }, [product.name, t, received, movable]);
   const ref = useCallback(
     (el: HTMLLIElement | null) => {
       itemRef?.(el);
@@ -172,14 +184,14 @@ export const ProductCard = memo(function ProductCard({
           type="button"
           className="lists-card__received lists-no-swipe"
           aria-pressed={product.received === true}
-          aria-label={t('occasion.receivedToggle', { name })}
+          aria-label={labels?.receivedToggle}
           tabIndex={tabStop ? 0 : -1}
           onClick={() => onToggleReceived(product)}
         >
           <span className="lists-card__received-box" aria-hidden="true">
             {product.received ? '✓' : ''}
           </span>
-          {t('occasion.received')}
+          {labels?.received}
         </button>
       )}
       {handleProps && (
@@ -189,7 +201,7 @@ export const ProductCard = memo(function ProductCard({
           {...handleProps}
           tabIndex={tabStop ? 0 : -1}
           className="lists-card__handle lists-no-swipe"
-          aria-label={t('product.move', { name })}
+          aria-label={labels?.move}
           aria-describedby="lists-move-hint"
         >
           <GripIcon />

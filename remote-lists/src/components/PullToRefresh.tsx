@@ -8,8 +8,10 @@ export const PULL_TRIGGER_PX = 64;
 /**
  * SPEC §2 pull-to-refresh: only when the page is scrolled to the top and no product is movable; a
  * pull while a refresh runs is ignored (the handler decides, see `useListsStore.refresh`).
+ * `enabled` is asked when a gesture starts and ends, not passed as a value: a drag's start locks
+ * the pull without rendering the page around it again.
  */
-export function PullToRefresh({ enabled, refreshing, onRefresh, children }: { enabled: boolean; refreshing: boolean; onRefresh: () => void; children: ReactNode }) {
+export function PullToRefresh({ enabled, refreshing, onRefresh, children }: { enabled: () => boolean; refreshing: boolean; onRefresh: () => void; children: ReactNode }) {
   const { t } = useListsT();
   const start = useRef<{ x: number; y: number } | null>(null);
   const [pull, setPull] = useState(0);
@@ -17,7 +19,7 @@ export function PullToRefresh({ enabled, refreshing, onRefresh, children }: { en
   const onTouchStart = (e: TouchEvent) => {
     const atTop = (window.scrollY || document.documentElement.scrollTop || 0) <= 0;
     const touch = e.touches[0];
-    start.current = enabled && atTop && touch ? { x: touch.clientX, y: touch.clientY } : null;
+    start.current = atTop && touch && enabled() ? { x: touch.clientX, y: touch.clientY } : null;
   };
   const onTouchMove = (e: TouchEvent) => {
     const touch = e.touches[0];
@@ -29,7 +31,7 @@ export function PullToRefresh({ enabled, refreshing, onRefresh, children }: { en
     setPull(dy > 0 ? Math.min(dy, PULL_TRIGGER_PX * 1.5) : 0);
   };
   const onTouchEnd = () => {
-    if (start.current && enabled && pull >= PULL_TRIGGER_PX) onRefresh();
+    if (start.current && pull >= PULL_TRIGGER_PX && enabled()) onRefresh();
     start.current = null;
     setPull(0);
   };

@@ -6,6 +6,7 @@ import { A11y } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
 import 'swiper/css';
 import { useListsT } from '../i18n';
+import { useListsStore } from '../state/listsStore';
 import { prefersReducedMotion } from '../lib/usePageTitle';
 import { SWIPE_THRESHOLD_PX, wrapTarget, type ListSliderProps } from './sliderModel';
 
@@ -16,7 +17,7 @@ import { SWIPE_THRESHOLD_PX, wrapTarget, type ListSliderProps } from './sliderMo
  * reorders slides, which React renders itself, and swiper's `rewind` only wraps short swipes).
  * Only the active slide and its neighbours render their products.
  */
-export default function SwiperSlider({ lists, activeIndex, onActiveChange, allowTouchMove, renderSlide }: ListSliderProps) {
+export default function SwiperSlider({ lists, activeIndex, onActiveChange, renderSlide }: ListSliderProps) {
   const { t } = useListsT();
   const swiper = useRef<SwiperInstance | null>(null);
   const reduced = prefersReducedMotion();
@@ -26,12 +27,20 @@ export default function SwiperSlider({ lists, activeIndex, onActiveChange, allow
     if (s && !s.destroyed && s.activeIndex !== activeIndex) s.slideTo(activeIndex, reduced ? 0 : 300, false);
   }, [activeIndex, reduced, lists.length]);
 
-  useEffect(() => {
-    const s = swiper.current;
-    if (s && !s.destroyed) s.allowTouchMove = allowTouchMove;
-  }, [allowTouchMove]);
-
   const n = lists.length;
+  // Swipes stop while a product is movable (SPEC §2). Set on swiper itself as the store changes: a
+  // drag's start need not render the slider and every slide again (the press of a drag on a phone).
+  useEffect(() => {
+    const follow = (movable: boolean) => {
+      const s = swiper.current;
+      if (s && !s.destroyed) s.allowTouchMove = !movable && n > 1;
+    };
+    follow(useListsStore.getState().isMovable);
+    return useListsStore.subscribe((state, before) => {
+      if (state.isMovable !== before.isMovable) follow(state.isMovable);
+    });
+  }, [n]);
+
   const near = (i: number) => i === activeIndex || (n > 1 && (i === (activeIndex + 1) % n || i === (activeIndex - 1 + n) % n));
 
   return (
@@ -41,7 +50,7 @@ export default function SwiperSlider({ lists, activeIndex, onActiveChange, allow
       initialSlide={activeIndex}
       threshold={SWIPE_THRESHOLD_PX}
       speed={reduced ? 0 : 300}
-      allowTouchMove={allowTouchMove && n > 1}
+      allowTouchMove={n > 1}
       noSwipingClass="lists-no-swipe"
       autoHeight
       spaceBetween={24}

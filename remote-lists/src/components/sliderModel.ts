@@ -12,8 +12,6 @@ export interface ListSliderProps {
   activeIndex: number;
   /** The user swiped to another slide. */
   onActiveChange: (index: number) => void;
-  /** Off while a product is movable (SPEC §2). */
-  allowTouchMove: boolean;
   /** Renders a slide; `active` is false for the neighbours (shown while swiping, inert). */
   renderSlide: (list: ProductList, active: boolean) => ReactNode;
 }
