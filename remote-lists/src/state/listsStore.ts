@@ -290,7 +290,8 @@ export const useListsStore = create<ListsState>()((set, get) => ({
         if (list.id !== listId) return products;
         const byId = new Map(products.map((p) => [p.id, p]));
         const ordered = productIds.map((id) => byId.get(id)).filter((p): p is Product => Boolean(p));
-        const rest = products.filter((p) => !productIds.includes(p.id ?? ''));
+        const named = new Set(productIds);
+        const rest = products.filter((p) => !named.has(p.id ?? ''));
         return [...ordered, ...rest];
       }),
     })),
