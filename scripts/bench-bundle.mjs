@@ -1,8 +1,8 @@
 // `npm run bench:bundle`: gzip size of the JavaScript loaded for the first view of /see/{id} (a
 // shared list of 50 products, as a visitor opens it from a message) and of /en, measured in Chromium
-// through the whole product (scripts/bench-stack.mjs), against the issue 13 budgets (170 and 150 kB),
+// through the whole product (scripts/bench-stack.mjs), against the budgets (170 and 150 kB),
 // and of each app's build (entry alone, and all of its JS). `-- --scripts` lists every script.
-// Also printed: the bytes on the wire as Chromium received them (brotli the build wrote, issue 13).
+// Also printed: the bytes on the wire as Chromium received them (brotli the build wrote).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Contracts in one place (ARCHITECTURE §9, issue 15): a payload type changed in shared/contracts
+// Contracts in one place (ARCHITECTURE §9): a payload type changed in shared/contracts
 // must fail the type-check of the remote that sends it AND of the service that answers it, so
 // neither side can be built and deployed against a contract the other no longer speaks.
 // Run by `npm test` (scripts/test-all.mjs, step "contracts"); alone: `node scripts/check-contracts.mjs`.

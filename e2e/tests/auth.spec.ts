@@ -27,7 +27,7 @@ test('sign in with the link opened on another device; the asking device proceeds
 
   // The first device was polling: it is now signed in and back where it wanted to go.
   await expect(page).toHaveURL(/\/delete-account$/, { timeout: 15_000 });
-  // Signed in for the deletion: the notice says so (issue 11 §10), not "start adding products".
+  // Signed in for the deletion: the notice says so, not "start adding products".
   await expect(page.getByText('You are signed in. You can now delete your account.')).toBeVisible();
   await expect(page.getByRole('button', { name: /sign out/i }).first()).toBeVisible();
 });

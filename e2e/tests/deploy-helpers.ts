@@ -1,4 +1,4 @@
-// Helpers of the independent-deployment journeys (deploy-*.spec.ts, issue 15): build a changed
+// Helpers of the independent-deployment journeys (deploy-*.spec.ts): build a changed
 // copy of a remote the way its team would (its own sources, its own package.json, `rsbuild
 // build`), and run a gateway of our own whose copy of that remote can be redeployed without
 // disturbing the stack the other journeys share.
@@ -47,7 +47,7 @@ export async function buildRemoteVariant(workspace: string, edit: (dir: string) 
   });
   edit(dir);
   await run(process.execPath, [join(ROOT, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], dir, { NODE_ENV: 'production' });
-  // The rest of its `build` script (issue 13): the first view's server renderer or prerendered pages.
+  // The rest of its `build` script: the first view's server renderer or prerendered pages.
   const firstView = join(dir, 'scripts/build-first-view.mjs');
   if (existsSync(firstView)) await run(process.execPath, [firstView], dir, { NODE_ENV: 'production' });
   return join(dir, 'dist');

@@ -1,4 +1,4 @@
-// Issue 15: a remote redeployed alone is picked up without touching the shell.
+// A remote redeployed alone is picked up without touching the shell.
 // The content team builds a changed remote-content (another headline) from its own workspace and
 // deploys it over the directory our gateway serves /remotes/content/ from (scripts/deploy-remote.mjs,
 // as ops would). The next page load shows the change; the shell's files are byte-identical; a tab
@@ -69,7 +69,7 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   test.setTimeout(180_000);
   const shellBefore = fileHashes(join(ROOT, 'shell/dist'));
   const indexBefore = await (await fetch(`${gateway.url}/en`, { headers: { accept: 'text/html' } })).text();
-  // Issue 13: /en carries the home page prerendered by remote-content, read from its deployed dist.
+  // /en carries the home page prerendered by remote-content, read from its deployed dist.
   expect(firstViewOf(indexBefore)).toContain('The wish list for every occasion');
   const remotesBefore = await (await fetch(`${gateway.url}/remotes.json`)).json();
   const liveBefore = servedFiles(live);

@@ -1,4 +1,4 @@
-// Issue 15: version skew is safe. The shell runs the shared singletons it was built with
+// Version skew is safe. The shell runs the shared singletons it was built with
 // (react-router-dom 7.18, i18next 26.7, …). A remote built against older minors (its package.json
 // requires react-router-dom ^7.0.0 and i18next ^26.0.0) still loads; one built for another major
 // (react-router-dom ^6.28.0) is refused by the federation runtime

@@ -1,4 +1,4 @@
-// Issue 11 journeys ("The everyday screens, as a careful user finds them"), desktop and 360 px:
+// Journeys through the everyday screens, as a careful user finds them, desktop and 360 px:
 //  7. long unbroken names wrap or are cut with an ellipsis (header basket panel, delete dialog,
 //     notification, basket page), never past a box's edge;
 // 11. text fields stop at their limit and say how many characters are left (list name, offer form);
@@ -74,7 +74,7 @@ async function expectInsideViewport(page: Page, box: Locator): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth + 1);
 }
 
-test.describe('issue 11: everyday screens', () => {
+test.describe('everyday screens', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('item 7: long unbroken names wrap or are cut with an ellipsis, never past a box', async ({ page, browser }, info) => {

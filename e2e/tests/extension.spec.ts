@@ -1,5 +1,5 @@
 /// <reference types="chrome" />
-// Issue 12 part 1: the browser extension, loaded unpacked in Chromium (persistent context with
+// The browser extension, loaded unpacked in Chromium (persistent context with
 // --load-extension, headless). The popup is opened as a tab for the shop's tab (a headless browser
 // cannot click the toolbar button: TOOLCHAIN.md), signs in through the outbox link, reads the
 // rendered page, and saves into a list through /api. The extension is a desktop-browser feature:

@@ -1,4 +1,4 @@
-// Issue 11, items 13 and 14, desktop and 360 px:
+// Favorites and the visitor preview, desktop and 360 px:
 // 13. the owner previews their list as visitors see it, from the share page;
 // 14. favorites that share a name ("My wish list") can be told apart: product count, first
 //     picture and the day they were added; never anyone's e-mail address.
@@ -36,7 +36,7 @@ async function addProduct(page: Page, bearer: string, listId: string, name: stri
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-test.describe('issue 11: favorites and the visitor preview', () => {
+test.describe('favorites and the visitor preview', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('item 14: favorites named alike are told apart by size, picture and date, never by e-mail', async ({ page, browser }, info) => {
@@ -64,7 +64,7 @@ test.describe('issue 11: favorites and the visitor preview', () => {
     await expect(favorites.nth(0)).toContainText(/In your favorites since \w+/);
     expect(await favorites.nth(0).innerText()).not.toEqual(await favorites.nth(1).innerText());
     // The first picture of each list, the placeholder for the empty one; never an e-mail address.
-    // (our own resized copy of the shop's picture, issue 13)
+    // (our own resized copy of the shop's picture)
     await expect(favorites.nth(0).locator('img')).toHaveAttribute('src', /^\/api\/images\/[\w-]+\.[\w-]+\?w=96$/);
     await expect(favorites.nth(1).locator('img')).toHaveAttribute('src', /no-image|placeholder|data:|\.svg/);
     for (const text of await favorites.allInnerTexts()) expect(text).not.toContain('@');

@@ -1,4 +1,4 @@
-// Issue 13: no layout shift on the first view; product pictures come from our own origin, resized to about the pixels a card shows,
+// No layout shift on the first view; product pictures come from our own origin, resized to about the pixels a card shows,
 // in a modern format; visitors' browsers never call the shop. Desktop and 360 px.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
@@ -24,7 +24,7 @@ async function openWithSnapshot(page: Page, path: string): Promise<void> {
   }
 }
 
-test.describe('issue 13: product pictures', () => {
+test.describe('no layout shift, product pictures from our own origin', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('the first view of /see/{id} and /en does not shift: the footer waits below the fold, the bar keeps its size', async ({ page, browser }, info) => {
@@ -113,9 +113,9 @@ test.describe('issue 13: product pictures', () => {
   });
 });
 
-// Issue 13, "snapshot then swap": the gateway serves the first view's markup (rendered with the
+// "Snapshot then swap": the gateway serves the first view's markup (rendered with the
 // front ends' own components), so it shows before, and without, any script; the app then takes over.
-test.describe('issue 13: server-rendered first view', () => {
+test.describe('server-rendered first view', () => {
   test.describe.configure({ timeout: 120_000 });
 
   async function seededList(page: import('@playwright/test').Page, tag: string, names: string[]) {

@@ -32,7 +32,7 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 /**
- * The app has taken over from the server's first-view snapshot (issue 13): until then a page
+ * The app has taken over from the server's first-view snapshot: until then a page
  * arriving as HTML holds both the snapshot and the app's hidden #root, so a CSS locator can match
  * twice. A no-op on pages served without a snapshot.
  */

@@ -1,4 +1,4 @@
-// Issue 11 journeys on the product list page, desktop (English) and 360 px (visitors in French):
+// Journeys on the product list page, desktop (English) and 360 px (visitors in French):
 //  1. the actions apply to the SELECTED product (click, tap, Enter, Space), never to a card the
 //     pointer or the keyboard crosses; the bar names it; the keyboard reaches it in two Tabs;
 //  2. every navigation starts at the top, Back restores the position, cards stay clear of the bars;
@@ -141,7 +141,7 @@ async function swipe(page: Page, from: { x: number; y: number }, dx: number) {
   await cdp.detach();
 }
 
-test.describe('issue 11: the product list page', () => {
+test.describe('the product list page', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('item 1: the actions apply to the selected product, never to a card the pointer or the keyboard crosses', async ({ page, browser }, info) => {

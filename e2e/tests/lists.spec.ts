@@ -1,4 +1,4 @@
-// Issue 5 journeys (lists and products), desktop and 360 px: create lists, add products from the
+// Journeys through lists and products, desktop and 360 px: create lists, add products from the
 // local shop (prefilled), edit, drag to reorder (kept after a reload), mark offered, move to another
 // list, delete; a second user favorites a list and cannot change it; an anonymous visitor opens the
 // share link.
@@ -123,7 +123,7 @@ async function addFromShop(page: Page, listId: string, slug: Slug, opts: { check
   await expect(page.getByRole('textbox', { name: 'Price (€)' })).toHaveValue(SHOP[slug].price);
   const picture = page.getByRole('radio', { name: /^Picture 1 of \d+$/ });
   await expect(picture).toHaveAttribute('aria-checked', 'true', { timeout: 20_000 });
-  // Shown from our own origin, resized (issue 11 §9, issue 13): the shop's picture, never its URL.
+  // Shown from our own origin, resized: the shop's picture, never its URL.
   await expect(picture.locator('img')).toHaveAttribute('src', /^\/api\/images\//);
   await expect.poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('combobox', { name: 'List', exact: true })).toHaveValue(listId);
@@ -354,7 +354,7 @@ test.describe('lists and products', () => {
     expect((await owner.lists()).map((l) => l.id)).toEqual([first.id]);
 
     // The last owned list cannot be deleted (the server would answer 422): the control is
-    // disabled and says why (issue 11), and the list stays.
+    // disabled and says why, and the list stays.
     await expect(page.getByRole('button', { name: 'Delete this list' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Delete this list' })).toHaveAccessibleDescription("You can't delete your list when it's only one you own.");
     await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();

@@ -1,4 +1,4 @@
-// Issue 12 §3: the native wrapper mode (SPEC §1, §2). The Android wrapper opens `/?shell=android`
+// The native wrapper mode (SPEC §1, §2). The Android wrapper opens `/?shell=android`
 // (or an android-app:// referrer); the shell remembers it for the session and hides the install
 // part of the Android how-to and, on mobile, the header's basket link.
 import { expect, test, type Page } from '@playwright/test';

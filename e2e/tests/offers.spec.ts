@@ -1,4 +1,4 @@
-// Issue 6 journeys: basket, offer, offering. The owner signs in (link from the outbox), adds two
+// Basket, offer and offering journeys. The owner signs in (link from the outbox), adds two
 // products from the local shop and shares the list; anonymous visitors (other browser contexts)
 // fill a basket and offer, then confirm their address from the verification mail's link (the
 // owner hears nothing before); the owner answers from the e-mail's link (address or refusal); the

@@ -1,4 +1,4 @@
-// Issue 11, items 9 and 15, desktop and 360 px:
+// Reading shop pages, desktop and 360 px:
 // 9. plain-http shop pictures appear in the image picker (served from our own origin, resized);
 // 15. a shop that answers with a robot check is said so, and the form opens to fill in by hand,
 //     with the link kept; never a product named after the wall page.
@@ -7,7 +7,7 @@ import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';
 import { expectAccessible, expectNoHorizontalOverflow, languageSwitch } from './helpers';
 
-test.describe('issue 11: reading shop pages', () => {
+test.describe('reading shop pages', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('item 9: the pictures of a plain-http shop show in the picker, from our own origin', async ({ page }, info) => {

@@ -1,4 +1,4 @@
-// Issue 12 §2: the web app is installable. The shell's manifest is served and valid (Chromium
+// The web app is installable. The shell's manifest is served and valid (Chromium
 // parses it and finds nothing that stops installation), the Workbox service worker registers and
 // controls the page, the offline page appears only when a navigation fails for lack of network,
 // nothing but content-hashed files (and the offline page) is ever cached, and a new deployment of

@@ -1,4 +1,4 @@
-// Issue 12 §2: "share a link from any app". Android opens the web app manifest's share_target,
+// "Share a link from any app": Android opens the web app manifest's share_target,
 // `/share-target?title=…&text=…&url=…`; apps usually put the link inside `text`. The page takes
 // that link and opens product creation from it (the form at 360 px, the listing's creation panel on
 // a desktop), into the default list; signed out, through sign-in and back (auth-redirection);

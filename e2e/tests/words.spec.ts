@@ -1,4 +1,4 @@
-// Issue 11 ("The everyday screens, as a careful user finds them"): the right words in the right
+// The everyday screens, as a careful user finds them: the right words in the right
 // state, desktop (in English) and 360 px (in French where the item is about words):
 //  5. after sign-out, Back shows the signed-out page; a session ended on the server says so (sign in
 //     again, back where you were), never "try again later";
@@ -138,7 +138,7 @@ const signedOutControl = (page: Page, info: TestInfo, lang: Lang) =>
 
 const successNotice = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
 
-test.describe('issue 11: words that fit the situation', () => {
+test.describe('words that fit the situation', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('item 5: after sign-out, Back shows the signed-out page: no owner controls, signed-out header', async ({ page }, info) => {

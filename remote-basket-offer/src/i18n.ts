@@ -1,7 +1,7 @@
 // The `basket` namespace (docs/frontend-contract.md), added to the shared i18next instance a section
 // at a time by `defineNamespace` (@wishlist/i18n): each component imports the sections it shows
 // (`strings/*.ts`), so the header widget and the list page's actions — both on the first view of a
-// shared list — no longer carry every basket and offer string in two languages each (issue 13).
+// shared list — carry their own sections, not every basket and offer string in two languages each.
 // `useBasketT()` re-checks them on whatever instance renders the page.
 import { defineNamespace, type Language } from '@wishlist/i18n';
 import type { BasketStrings } from './locales';

@@ -1,6 +1,5 @@
-// After `rsbuild build`: the home page prerendered in each language (issue 13,
-// src/server/firstView.tsx) as dist/first-view/home.{en,fr}.html, which the gateway reads from this
-// remote's deployed dist.
+// After `rsbuild build`: the home page prerendered in each language (src/server/firstView.tsx) as
+// dist/first-view/home.{en,fr}.html, which the gateway reads from this remote's deployed dist.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// After `rsbuild build`: the shared-list page's server renderer (issue 13, src/server/firstView.tsx)
+// After `rsbuild build`: the shared-list page's server renderer (src/server/firstView.tsx)
 // as dist/server/first-view.cjs, which the gateway loads from this remote's deployed dist.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": each front end renders its first view on the server with its own
+// "Snapshot then swap": each front end renders its first view on the server with its own
 // components. This builds such a server entry into one CommonJS file for Node (React, react-dom/
 // server, i18next and the workspace packages bundled in: the gateway loads it from the box's
 // deployed dist and needs nothing else). Styles and pictures are the browser build's business:

@@ -1,4 +1,4 @@
-// The service worker's routing rules (issue 12): what it may serve, and what must always reach
+// The service worker's routing rules: what it may serve, and what must always reach
 // the network so that a remote deployed alone is picked up (README "Upgrading one box").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

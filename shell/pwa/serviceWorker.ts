@@ -1,4 +1,4 @@
-// The shell's service worker (issue 12 §2, ARCHITECTURE "Installable and shareable into"), made
+// The shell's service worker (ARCHITECTURE "Installable and shareable into"), made
 // by Workbox's `generateSW` (workbox-build) as a post-build step of the shell's Rsbuild build:
 // `pluginServiceWorker()` below writes dist/sw.js once the shell's files are in dist.
 //

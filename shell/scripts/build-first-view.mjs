@@ -1,4 +1,4 @@
-// After `rsbuild build`: the layout around each first view (issue 13, src/firstView/prerender.tsx)
+// After `rsbuild build`: the layout around each first view (src/firstView/prerender.tsx)
 // as dist/first-view/layout.{see,home}.{en,fr}.html, and dist/first-view/layout.json naming the
 // stylesheets the layout needs (the gateway inlines them before the snapshot).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13: what the first view does not need waits until the page is there and the main thread is
+// What the first view does not need waits until the page is there and the main thread is
 // idle, so it neither delays the page nor blocks the first taps: the affiliate script (the header
 // widgets of remotes wait for the first route: RemotePage.tsx).
 
@@ -33,7 +33,7 @@ type SchedulerWindow = Window & { scheduler?: { yield?: () => Promise<void> } };
 /**
  * Lets the browser run what is waiting (input, paint) before the caller goes on: the next part of
  * the work becomes a task of its own, so start-up is several short tasks instead of one long one
- * that blocks the first taps (issue 13, Total Blocking Time). `scheduler.yield()` where the
+ * that blocks the first taps (Total Blocking Time). `scheduler.yield()` where the
  * browser has it (the continuation runs before other queued tasks), else a zero-delay timer.
  */
 export function yieldToMain(win: SchedulerWindow = window): Promise<void> {

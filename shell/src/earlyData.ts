@@ -1,4 +1,4 @@
-// Issue 13: the data of the first view is asked for as the shell starts, in parallel with the code
+// The data of the first view is asked for as the shell starts, in parallel with the code
 // that renders it (the remote's manifest, entry and chunks), instead of after it. Runs in the entry
 // before Module Federation has shared anything, so it imports no shared package: the storage keys
 // mirror @wishlist/stores (checked by earlyData.test.ts) and @wishlist/api-client's early.ts takes
@@ -42,7 +42,7 @@ function readJson(storage: Storage, key: string): unknown {
 
 /**
  * A path in /en or /fr is a choice of language, which LanguageSync remembers once the app runs.
- * The first view of /en and /fr arrives as HTML whose links are real links (issue 13): one
+ * The first view of /en and /fr arrives as HTML whose links are real links: one
  * followed before the app has started must not lose the choice, so the entry remembers it at once.
  */
 export function rememberPathLanguage(win: Window = window): void {

@@ -16,8 +16,8 @@ async function start(): Promise<void> {
   // A path in /en or /fr is the language the page is read in: remembered first, as the server's
   // first view is hydrated only in the language the app reads the page in.
   rememberPathLanguage();
-  // Issue 13: the server's snapshot of the first view stays until the app's page is on screen; from
-  // now on, a press on it is kept for the app (not only once the app's code has arrived: the page
+  // The server's snapshot of the first view stays until the app's page is on screen; from
+  // here on, a press on it is kept for the app (not only once the app's code has arrived: the page
   // may have finished loading, and the person tapped, in between).
   startFirstViewSwap();
   // The first view's data (a shared list) is asked for now, while the code downloads; unless the
@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   const affiliateUrl = config?.affiliation.scriptUrl;
   if (affiliateUrl) whenPageSettled(() => injectAffiliateScript(affiliateUrl));
   // The federation runtime's start and the remote's preload above are one task; asking for the
-  // app's chunks (each shared module negotiated, each script added) is the next (issue 13, TBT).
+  // app's chunks (each shared module negotiated, each script added) is the next (TBT).
   await yieldToMain();
   const bootstrap = import('./bootstrap');
   // While those chunks download: the price formatter's one-time cost, in a task of its own, on
@@ -39,7 +39,7 @@ async function start(): Promise<void> {
   // milliseconds of a phone's main thread; the home page shows none).
   if (PRICE_PAGES.test(location.pathname)) setTimeout(() => warmUpPriceFormat(document.documentElement.lang || navigator.language), 0);
   await bootstrap;
-  // Installable app (issue 12): offline page, cache-first hashed chunks. After the first view.
+  // Installable app: offline page, cache-first hashed chunks. After the first view.
   registerServiceWorker();
 }
 

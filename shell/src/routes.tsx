@@ -45,7 +45,7 @@ export const routes: AppRoute[] = [
   { path: '/not-found', remote: 'remote_content/NotFoundPage' },
   { path: '/how-to-use-android-app', remote: 'remote_content/AndroidHowToPage' },
   ...contentRoutes,
-  // Issue 4: passwordless sign-in and accounts.
+  // Passwordless sign-in and accounts.
   { path: '/authenticate/:reason?', remote: 'remote_auth/AuthenticatePage', name: 'authentication' },
   { path: '/check-your-emails', remote: 'remote_auth/CheckYourEmailsPage' },
   { path: '/validate-email/:tokenName/:validationCode', remote: 'remote_auth/ValidateEmailPage' },
@@ -53,10 +53,10 @@ export const routes: AppRoute[] = [
   { path: '/validate-email-success', remote: 'remote_auth/ValidateEmailSuccessPage' },
   { path: '/delete-account', remote: 'remote_auth/DeleteAccountPage', loginRequired: 'account-deletion' },
   { path: '/account', remote: 'remote_auth/AccountPage', loginRequired: true, name: 'account' },
-  // Issue 5: lists and products (remote_lists). Specific /product-list/... routes come before the
+  // Lists and products (remote_lists). Specific /product-list/... routes come before the
   // generic product-listing one.
   { path: '/create-product/from/:encodedProductUrl/to/:productListIdFromUrl?', remote: 'remote_lists/ProductFromUrlPage', loginRequired: true, name: 'product-creation-from-url' },
-  // Issue 12: the web app manifest's Android share_target. Not login-required itself: with a link it
+  // The web app manifest's Android share_target. Not login-required itself: with a link it
   // hands over to product-creation-from-url (login-required: sign-in, then back to the form); without
   // one it says so to anyone.
   { path: '/share-target', remote: 'remote_lists/ShareTargetPage', name: 'share-target' },
@@ -76,7 +76,7 @@ export const routes: AppRoute[] = [
     path: `${prefix}/list-invitation`,
     remote: 'remote_lists/ListInvitationPage' as const,
   })),
-  // Issue 6: basket and offers (remote_basket_offer).
+  // Basket and offers (remote_basket_offer).
   { path: '/basket', remote: 'remote_basket_offer/BasketPage' },
   { path: '/offer', remote: 'remote_basket_offer/OfferPage' },
   { path: '/offer-created/:offeringId', remote: 'remote_basket_offer/OfferCreatedPage' },

@@ -1,6 +1,6 @@
 import { whenIdle, whenPageSettled } from '../src/afterFirstView';
 
-describe('after the first view (issue 13)', () => {
+describe('after the first view', () => {
   it('runs on the next idle period, or a moment later where there is none', () => {
     const cb = jest.fn();
     const requestIdleCallback = jest.fn((f: () => void) => (f(), 1));

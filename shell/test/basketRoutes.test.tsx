@@ -1,4 +1,4 @@
-// Issue 6 routes and header slot (remote_basket_offer).
+// Basket and offer routes and header slot (remote_basket_offer).
 import { act, screen, waitFor } from '@testing-library/react';
 import { useSessionStore, useViewStore } from '@wishlist/stores';
 import { desktopHeaderSlots, mobileHeaderSlots } from '../src/layout/headerSlots';

@@ -13,7 +13,7 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
 });
 
-describe('early data of the first view (issue 13)', () => {
+describe('early data of the first view', () => {
   it('uses the storage keys of @wishlist/stores', () => {
     expect(TOKEN_KEY).toBe(TOKEN_STORAGE_KEY);
     expect(LANGUAGE_KEY).toBe(STORES_LANGUAGE_KEY);

@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": the server's snapshot (#first-view) stays until the app's page
+// "Snapshot then swap": the server's snapshot (#first-view) stays until the app's page
 // is on screen, then goes in one step, keeping the scroll position.
 import '@testing-library/jest-dom';
 import { act, screen, waitFor } from '@testing-library/react';

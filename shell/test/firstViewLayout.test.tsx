@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Issue 13: the shell's layout around a first view, prerendered at build time with the app's own
+// The shell's layout around a first view, prerendered at build time with the app's own
 // header and footer, signed out, in each language, with a slot for the page.
 import { PAGE_SLOT, renderLayout } from '../src/firstView/prerender';
 

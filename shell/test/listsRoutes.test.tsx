@@ -6,7 +6,7 @@ import { currentLocation as location, renderApp, setUpRouteTests } from './helpe
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 setUpRouteTests(['remote_content', 'remote_auth', 'remote_lists']);
 
-describe('lists routes (issue 5)', () => {
+describe('lists routes', () => {
   it.each([
     ['/product-list/L1', 'remote_lists/ProductListingPage'],
     ['/product-list/L1/P1', 'remote_lists/ProductListingPage'],

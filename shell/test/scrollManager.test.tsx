@@ -42,7 +42,7 @@ function setup(initial: string) {
   return { go: (to: string | number) => act(() => void (typeof to === 'number' ? navigate(to) : navigate(to))), scrollBy };
 }
 
-describe('ScrollManager (issue 11 §2)', () => {
+describe('ScrollManager', () => {
   it('starts every new page at the top, and Back and Forward at the position the entry had', () => {
     const { go, scrollBy } = setup('/see/L1');
     scrollBy(800);

@@ -261,7 +261,7 @@ describe('header (SPEC §2)', () => {
   });
 });
 
-describe('issue 11: the signed-out state, the chosen language, the header while checking', () => {
+describe('the signed-out state, the chosen language, the header while checking', () => {
   beforeEach(() => useNotificationsStore.getState().clear());
   const endSessionOnServer = async () => {
     answers['GET /api/favorites'] = { status: 401, body: {} };

@@ -63,7 +63,7 @@ describe('AuthenticatePage', () => {
   it.each([
     ['offering', /Someone offered you gifts from your list\. Sign in to see the offer and answer it/],
     ['session-ended', /You are signed out: your session has ended\. Sign in again to go on where you were/],
-  ])('reason %s (issue 11 §10): its own words, never "to add products", no notification', async (reason, description) => {
+  ])('reason %s: its own words, never "to add products", no notification', async (reason, description) => {
     await renderPage(<AuthenticatePage />, { path: `/authenticate/${reason}`, route: ROUTE });
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(screen.queryByText(/add products/)).toBeNull();

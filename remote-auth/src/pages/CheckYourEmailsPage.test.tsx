@@ -68,7 +68,7 @@ describe('CheckYourEmailsPage', () => {
     ['favorite', 'You are signed in. We are adding the list to your favorites.'],
     ['session-ended', 'You are signed in again. You are back where you were.'],
     [null, 'You are authenticated. You can start adding products to your wishlist.'],
-  ] as const)('the success notice says what a sign-in for %s was for (issue 11 §10)', async (reason, message) => {
+  ] as const)('the success notice says what a sign-in for %s was for', async (reason, message) => {
     usePreferencesStore.setState({ authReason: reason });
     api.getTokenState.mockResolvedValue('validated');
     await renderPage(<CheckYourEmailsPage />, { path: PATH });

@@ -1,6 +1,6 @@
 // Every string of the `basket` namespace, both languages, one file per section (`en/common.json`…):
 // for the tests (their parity), and the type of the namespace. Components load theirs a section at a time
-// (strings/*.ts, issue 13), so an exposed component's chunks carry only the sections it shows.
+// (strings/*.ts), so an exposed component's chunks carry only the sections it shows.
 import enActions from './en/actions.json';
 import enBasket from './en/basket.json';
 import enCommon from './en/common.json';

@@ -1,6 +1,6 @@
 // Every string of the content namespace, both languages, one file per section (`en/home.json`…):
 // for the server renderers, the standalone app and tests. Pages load theirs a section at a time
-// (strings/*.ts, issue 13), so a page's chunks carry only the sections it shows.
+// (strings/*.ts), so a page's chunks carry only the sections it shows.
 import enAndroid from './en/android.json';
 import enCommon from './en/common.json';
 import enGuides from './en/guides.json';

@@ -32,7 +32,7 @@ describe('AndroidHowToPage', () => {
   it.each([
     ['en', en, /Chrome/, /Install app/],
     ['fr', fr, /Chrome/, /Installer l’application/],
-  ] as const)('in %s, explains installing from Chrome step by step (issue 12)', async (lang, texts, browser, menuItem) => {
+  ] as const)('in %s, explains installing from Chrome step by step', async (lang, texts, browser, menuItem) => {
     window.__WISHLIST_NATIVE__ = false;
     await renderPage(<AndroidHowToPage />, { lang, path: '/how-to-use-android-app' });
     const install = screen.getByTestId('android-install');

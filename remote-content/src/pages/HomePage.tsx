@@ -29,7 +29,7 @@ export default function HomePage() {
   const { t, lang } = useContent();
   useDocumentTitle(t('home.documentTitle'), t('common.siteName'));
   const steps = asArray<Step>(t('home.steps', { returnObjects: true }));
-  // Issue 13: the page is on screen: the shell may swap the server's snapshot for it.
+  // The page is on screen: the shell may swap the server's snapshot for it.
   useEffect(() => signalFirstViewReady(), []);
 
   return (

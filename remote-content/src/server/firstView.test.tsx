@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Issue 13: the home page prerendered for the gateway's first view, in each language, with the
+// The home page prerendered for the gateway's first view, in each language, with the
 // same component and words as the app.
 import { en, fr } from '../locales';
 import { renderHome } from './firstView';

@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": the home page (`/en`, `/fr`) as HTML, rendered at build time with
+// "Snapshot then swap": the home page (`/en`, `/fr`) as HTML, rendered at build time with
 // the SAME component the remote exposes (scripts/build-first-view.mjs writes
 // dist/first-view/home.{en,fr}.html). The gateway places it in the page it serves, so the hero is
 // painted before any script; the app then renders the page itself and the shell swaps them.

@@ -72,7 +72,7 @@ function placeActions(t: (key: string) => string, p: Product, onPlace: ProductAc
 /**
  * SPEC §2 tabs, at the bottom of the list page. The bar names the selected product. On a desktop
  * every action is shown; on a phone the first four are labelled icons and the rest sit in a
- * "More" menu, so nothing is ever off-screen (issue 11 §3). Visitors: `NonOwnerActions`.
+ * "More" menu, so nothing is ever off-screen. Visitors: `NonOwnerActions`.
  */
 export function ProductActions({ list, product, onToggleOffered, onRemove, onPlace, preview }: ProductActionsProps) {
   const { t } = useListsT();

@@ -3,7 +3,7 @@ const enc = encodeURIComponent;
 export const paths = {
   listing: (listId: string, productId?: string | null) => `/product-list/${enc(listId)}${productId ? `/${enc(productId)}` : ''}`,
   see: (listId: string) => `/see/${enc(listId)}`,
-  /** The owner's preview of what visitors see (issue 11 §13). */
+  /** The owner's preview of what visitors see. */
   preview: (listId: string) => `/see/${enc(listId)}?preview=visitor`,
   favorite: (listId: string, add = true) => `/product-list/${enc(listId)}/favorite/${add}`,
   lists: '/product-lists',

@@ -36,7 +36,7 @@ export default function ProductListingPage() {
   const mine = source?.kind === 'mine';
   const index = mine ? lists.findIndex((l) => l.id === productListId) : -1;
   const list = index >= 0 ? lists[index] : undefined;
-  // Issue 13: the lists arrive in a blocking render (an external store's); the cards render in a
+  // The lists arrive in a blocking render (an external store's); the cards render in a
   // deferred pass that React slices into short tasks (the spinner stays up meanwhile).
   const cardsReady = useDeferredValue(Boolean(list), false);
   // Swiper, for several lists only: the list is drawn once it is there, inside its slide.

@@ -25,7 +25,7 @@ export const PROBE_WIDTH = 960;
 /**
  * Loads an image in the browser; true when it loads and is larger than 200x200. With our own copy
  * (`picture`), that is what is loaded: a plain-http picture the page's security policy would block
- * is then checked and shown too (issue 11 §9), and the browser never calls the shop.
+ * is then checked and shown too, and the browser never calls the shop.
  */
 export function isUsableImage(url: string, timeoutMs = IMAGE_LOAD_TIMEOUT_MS, picture?: string): Promise<boolean> {
   if (!isHttpUrl(url)) return Promise.resolve(false);

@@ -1,4 +1,4 @@
-// Public surface of the product forms (issue 5) for the rest of remote-lists: the listing page
+// Public surface of the product forms for the rest of remote-lists: the listing page
 // renders `ProductFormPanel` in its creation panel (query `encodedProductUrl`).
 import './i18n';
 import './products.css';

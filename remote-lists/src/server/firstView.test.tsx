@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Issue 13: the shared-list page rendered on the server (what the gateway puts in #first-view)
+// The shared-list page rendered on the server (what the gateway puts in #first-view)
 // is the page a visitor's app renders: the same components, words and pictures, everything escaped.
 import type { ProductList } from '@wishlist/contracts';
 import { renderSharedList, sharedListData, sharedListPreloads, SNAPSHOT_CARDS, withoutHoistedPreloads } from './firstView';

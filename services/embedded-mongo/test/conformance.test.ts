@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- conformance tests poke at loosely typed results */
-// Issue 14: behaviour the engine claims, each case written from the MongoDB manual's statement of
+// Behaviour the engine claims, each case written from the MongoDB manual's statement of
 // it (quoted or cited above the test), through the raw driver and through mongoose. With
 // MONGODB_URI set the same file runs against a real server.
 import { Binary, Collection, Db, DBRef, Decimal128, Double, Int32, Long, MongoClient, ObjectId, Timestamp } from 'mongodb';

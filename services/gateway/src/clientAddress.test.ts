@@ -1,4 +1,4 @@
-// Issue 10 §3: services learn the client's address from the gateway, signed (X-Wishlist-Client),
+// Services learn the client's address from the gateway, signed (X-Wishlist-Client),
 // derived from the socket and only the proxy hops TRUST_PROXY names: rotating X-Forwarded-For,
 // Forwarded or X-Real-IP never makes a new client.
 import { Agent, request as httpRequest } from 'node:http';

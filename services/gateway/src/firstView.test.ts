@@ -8,7 +8,7 @@ afterAll(() => fe.cleanup());
 const html = { Accept: 'text/html,application/xhtml+xml' };
 const inline = (page: string, id: string) => JSON.parse(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(page)![1]);
 
-describe('first view of a page (issue 13)', () => {
+describe('first view of a page', () => {
   const app = createGateway(configFor(fe.root)).app;
 
   it('writes the runtime config into index.html: the same as /remotes.json', async () => {

@@ -86,7 +86,7 @@ describe('static front ends', () => {
   });
 });
 
-describe('precompressed files (issue 13: brotli at its best quality, written by the build)', () => {
+describe('precompressed files: brotli at its best quality, written by the build', () => {
   const app = gateway();
   const js = 'export const wish = "a gift";\n'.repeat(200);
   const br = brotliCompressSync(Buffer.from(js));
@@ -143,7 +143,7 @@ describe('precompressed files (issue 13: brotli at its best quality, written by 
   });
 });
 
-describe('installable app (issue 12): manifest, service worker, share target', () => {
+describe('installable app: manifest, service worker, share target', () => {
   const app = gateway();
 
   it('serves the web app manifest as application/manifest+json, revalidated', async () => {
@@ -229,7 +229,7 @@ describe('security headers', () => {
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("script-src 'self' https://s.skimresources.com");
     expect(policy).toContain("style-src 'self' 'unsafe-inline'");
-    // Issue 13: product pictures come from /api/images; no shop, no remote origin at all.
+    // Product pictures come from /api/images; no shop, no remote origin at all.
     expect(policy).toContain("img-src 'self' data:;");
     expect(policy).toContain("connect-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");

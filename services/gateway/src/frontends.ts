@@ -19,12 +19,12 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(basename(filePath)) ? IMMUTABLE : 'no-cache';
 }
 
-/** The shell's web app manifest (issue 12): browsers and Bubblewrap expect this media type. */
+/** The shell's web app manifest: browsers and Bubblewrap expect this media type. */
 export const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 /**
  * The files every front end's build also wrote as brotli at its best quality (`<file>.br`,
- * shared/mf-config/src/precompress.ts). Issue 13: ~14% fewer bytes of JavaScript on the wire
+ * shared/mf-config/src/precompress.ts): ~14% fewer bytes of JavaScript on the wire
  * than the compression middleware's on-the-fly brotli. Looked up per request, not indexed once
  * at start (as express-static-gzip does): a remote is redeployed under a running gateway.
  */
@@ -233,7 +233,7 @@ export function spaFallback(shellDist: string, config?: GatewayConfig, snapshots
     const previewed = previews?.previewsOf(req) ?? new Map<string, KeptRelease>();
     const runtimeConfig = runtimeConfigOf(config, previews, previewed);
     const hints = firstViewHints(req.path, runtimeConfig.remotes);
-    // Issue 13: the first view's markup (snapshot.ts); never an error because of it. An owner's
+    // The first view's markup (snapshot.ts); never an error because of it. An owner's
     // preview (`?preview=visitor`) is not what an anonymous visitor sees, nor is the Android
     // wrapper's native mode (its own header): no snapshot.
     const snapshot =

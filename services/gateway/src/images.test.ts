@@ -1,4 +1,4 @@
-// The production images (issue 15): one Dockerfile template for every box, compiled JavaScript,
+// The production images: one Dockerfile template for every box, compiled JavaScript,
 // production dependencies only, a non-root user, a HEALTHCHECK, the gateway with the static
 // builds. No Docker engine runs here, so the template is read as text and the compile step it
 // runs (scripts/build-service.mjs) is run for real, outside the repository.

@@ -1,4 +1,4 @@
-// Issue 10 §8: two REAL instances of each service (auth, lists, offers apps, port 0, one process,
+// Two REAL instances of each service (auth, lists, offers apps, port 0, one process,
 // one identity secret, one test database) behind one gateway. The journeys pass, a rate limit
 // holds across both instances (counters in the database), and killing one instance fails nothing
 // but the requests in flight on it.

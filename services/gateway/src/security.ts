@@ -6,7 +6,7 @@ import { KNOWN_REMOTES, type GatewayConfig } from './config';
 /**
  * helmet with a Content-Security-Policy admitting only what the app loads: its own scripts
  * (+ the affiliate script's origin when enabled), its own styles + inline styles (React style
- * props), images from itself and data: URIs only (issue 13: product pictures are our own resized
+ * props), images from itself and data: URIs only (product pictures are our own resized
  * copies, `/api/images/…`, so visitors' browsers never call a shop; CSP_IMG_SRC_EXTRA may add an
  * origin), API calls to itself only. Dev mode (FRONTEND_DEV, DEV_SERVERS) also admits the Rsbuild dev
  * servers (scripts, HMR sockets).

@@ -1,4 +1,4 @@
-// Issue 10 §2: slow or numerous connections must not starve other people. Identity is checked
+// Slow or numerous connections must not starve other people. Identity is checked
 // before a body is read, bodies and headers have deadlines, each client address has a cap on open
 // connections, and a stalled write never holds an upstream connection.
 import { Agent, createServer, request as httpRequest } from 'node:http';

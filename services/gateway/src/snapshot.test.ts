@@ -1,5 +1,5 @@
-// Issue 13: the gateway composes the first view of /see/{id}, /en and /fr from the front ends'
-// own renderers, and falls back to the page as before whenever anything is missing or slow.
+// The gateway composes the first view of /see/{id}, /en and /fr from the front ends' own
+// renderers, and falls back to the page without a snapshot whenever anything is missing or slow.
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import express from 'express';
@@ -94,7 +94,7 @@ const firstViewData = (page: string) => JSON.parse(/<script id="first-view-data"
 /** The page as served without any snapshot (the static index.html, written for the route). */
 const withoutSnapshot = (page: string) => !page.includes('id="first-view"') && !page.includes('data-first-view') && !page.includes('first-view-css');
 
-describe('first-view snapshot of a shared list (issue 13)', () => {
+describe('first-view snapshot of a shared list', () => {
   it('puts the list, rendered by remote-lists, in #root for the app to hydrate: language, data, styles, picture preloads', async () => {
     const res = await request(app).get('/see/public').set(html).set('Accept-Language', 'fr-FR,fr;q=0.9,en;q=0.5');
     expect(res.status).toBe(200);
@@ -247,7 +247,7 @@ describe('first-view snapshot of a shared list (issue 13)', () => {
   });
 });
 
-describe('first-view snapshot of the home page (issue 13)', () => {
+describe('first-view snapshot of the home page', () => {
   it('serves /en and /fr with the prerendered home page in the layout, in #root for the app to hydrate, in the language of the path', async () => {
     for (const [path, lang, text] of [
       ['/en', 'en', 'Gift lists'],

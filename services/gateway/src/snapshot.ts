@@ -1,5 +1,5 @@
-// Issue 13, "snapshot then swap": the first view of /see/{id} and /en, /fr arrives as HTML, so its
-// largest paint (a card's picture, the home hero) no longer waits for ~250 kB of script. The
+// "Snapshot then swap": the first view of /see/{id} and /en, /fr arrives as HTML, so its largest
+// paint (a card's picture, the home hero) does not wait for ~250 kB of script. The
 // markup is rendered with the front ends' own components, by each front end's own build:
 //  - remote-lists: dist/server/first-view.cjs, `renderSharedList({ list, language })`, from the list
 //    read here as an anonymous browser reads it (no credentials), within SNAPSHOT_TIMEOUT_MS;

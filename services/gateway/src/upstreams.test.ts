@@ -1,4 +1,4 @@
-// Issue 10 §8: several instances per service. Requests are spread round-robin; an instance that
+// Several instances per service. Requests are spread round-robin; an instance that
 // refuses connections is left out and the request goes to another; only requests in flight on
 // an instance that dies may fail.
 import { Agent, request as httpRequest } from 'node:http';

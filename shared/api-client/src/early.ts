@@ -1,4 +1,4 @@
-// Requests the shell starts before any remote is loaded (issue 13): the shared list of /see/{id} is
+// Requests the shell starts before any remote is loaded: the shared list of /see/{id} is
 // fetched while the code that renders it downloads, instead of after. The shell's entry puts the
 // pending response under `window.__WISHLIST_EARLY__[path]`; the first GET of that path made with
 // the same bearer takes it (once) instead of asking again.

@@ -276,7 +276,7 @@ export async function removeFavorite(listId: string): Promise<void> {
   }
 }
 
-// Offerings (the offers contract of issue 6)
+// Offerings (the offers contract)
 /** `pending` until the owner gives an address or refuses, or the giver withdraws it. */
 export type OfferingState = 'pending' | 'address-given' | 'refused' | 'withdrawn';
 

@@ -347,7 +347,7 @@ describe('session flows', () => {
   });
 });
 
-describe('early responses the shell started (issue 13)', () => {
+describe('early responses the shell started', () => {
   type Early = Record<string, { bearer: string | null; response: Promise<Response> }>;
   const slot = () => globalThis as unknown as { __WISHLIST_EARLY__?: Early };
   afterEach(() => delete slot().__WISHLIST_EARLY__);

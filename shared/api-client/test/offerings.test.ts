@@ -21,7 +21,7 @@ beforeEach(() => {
 
 const payload = { isExpectingAddress: true, products: ['p1', 'p2'], offererEmail: 'a@b.co', offererIdentity: 'Ann', offererMessage: 'Hi', language: 'fr' as const };
 
-describe('offering calls (issue 6 contract)', () => {
+describe('offering calls (the offers contract)', () => {
   it('createOffering posts the body and returns the first id and all ids', async () => {
     responder = () => json(201, { data: { id: 'O1', ids: ['O1', 'O2'], confirmationRequired: true } });
     expect(await api.createOffering(payload)).toEqual({ id: 'O1', ids: ['O1', 'O2'], confirmationRequired: true });

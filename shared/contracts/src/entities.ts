@@ -31,7 +31,7 @@ export interface Product {
   name: string;
   image: string;
   /**
-   * Our own URL of `image` (issue 13; additive to SPEC §7): the picture resized and re-encoded by
+   * Our own URL of `image` (additive to SPEC §7): the picture resized and re-encoded by
    * the lists service (`pictureSources` gives `src`/`srcset`). Absent for the placeholder.
    */
   picture?: string;
@@ -111,7 +111,7 @@ export interface Favorite {
   id: string;
   name: string;
   /**
-   * What tells favorites apart when several are called "My wish list" (issue 11 §14): how many
+   * What tells favorites apart when several are called "My wish list": how many
    * products the list holds, its first product's picture (null when empty) and when the caller
    * added it. Additions to SPEC §7's `{id, name}`, never the owner's e-mail address.
    */

@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": the gateway serves the first view of /see/{id}, /en and /fr as
+// "Snapshot then swap": the gateway serves the first view of /see/{id}, /en and /fr as
 // HTML rendered with the same components (`#first-view`), and the app renders hidden in `#root`.
 // A page that a snapshot may stand for says when its own content is on screen; the shell then
 // swaps the snapshot for the app in one frame. A DOM event, so that no shared singleton has to

@@ -18,9 +18,9 @@ export function priceLanguage(language: string | null | undefined): PriceLanguag
 }
 
 /**
- * Made on first use, not when the module loads (issue 13): a formatter's first construction loads
- * the locale's data, tens of milliseconds on a slow phone, and every app bundles this module, so
- * at load time it lengthened the start-up task of each app that never showed a price.
+ * Made on first use, not when the module loads: a formatter's first construction loads the
+ * locale's data, tens of milliseconds on a slow phone, and every app bundles this module, so at
+ * load time it would lengthen the start-up task of each app that never shows a price.
  */
 const formatters: Partial<Record<PriceLanguage, Intl.NumberFormat>> = {};
 const formatter = (lang: PriceLanguage): Intl.NumberFormat =>

@@ -1,4 +1,4 @@
-// Product pictures served from our own origin (issue 13): resized, in a modern format, cached.
+// Product pictures served from our own origin: resized, in a modern format, cached.
 
 /** Where the lists service serves pictures: `${IMAGE_PATH}/{token}?w={width}`. */
 export const IMAGE_PATH = '/api/images';

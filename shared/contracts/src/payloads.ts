@@ -115,7 +115,7 @@ export interface ProductData {
   id: string;
   name: string;
   image: string;
-  /** Our own URL of `image`, resized on demand (issue 13); absent for the placeholder. */
+  /** Our own URL of `image`, resized on demand; absent for the placeholder. */
   picture?: string;
   /** Integer cents, or null. */
   price: number | null;

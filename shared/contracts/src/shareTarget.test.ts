@@ -1,7 +1,7 @@
 import { decodeProductUrl, encodeProductUrl, productCreationFromUrlPath } from './productUrl';
 import { findLinks, productUrlFromShare } from './shareTarget';
 
-describe('productUrlFromShare: url, else the first link in text, then title (issue 12 §2)', () => {
+describe('productUrlFromShare: url, else the first link in text, then title', () => {
   it('takes `url` when it is a valid absolute URL', () => {
     expect(productUrlFromShare({ url: ' https://shop.example/p/1 ', text: 'https://other.example/x', title: 'Kite' })).toBe(
       'https://shop.example/p/1',

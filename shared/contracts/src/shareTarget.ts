@@ -1,4 +1,4 @@
-// The web app manifest's `share_target` (issue 12 §2, SPEC §3 "share intent"): Android hands what
+// The web app manifest's `share_target` (SPEC §3 "share intent"): Android hands what
 // another app shared to `/share-target?title=…&text=…&url=…` (GET). Most apps put the link in
 // `text`, often with words around it ("Look at this! https://…"); a few fill `url`; some only
 // `title`. The product URL is `url` when it is one, else the first http(s) link in `text`, then in

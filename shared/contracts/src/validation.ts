@@ -1,6 +1,6 @@
 // Validation rules of SPEC §5 as plain predicates, shared by browser and services. The same rules
 // as zod schemas are in schemas.ts: a separate module, so that a front end using only these
-// predicates does not build (nor download) zod's schemas (issue 13).
+// predicates does not build (nor download) zod's schemas.
 import { cleanDisplayName } from './displayName';
 import { NO_IMAGE_PLACEHOLDER } from './entities';
 

@@ -58,7 +58,7 @@ export function initI18n(lang?: Language): I18n {
 
 /**
  * A separate i18next instance in `language` with the common strings and one remote's namespace,
- * for rendering on a server or at build time (issue 13's first-view snapshots): the app's own
+ * for rendering on a server or at build time (the first-view snapshots): the app's own
  * instance is never touched.
  */
 export function createI18nInstance(language: Language, namespace: string, resources: Record<Language, Record<string, unknown>>): I18n {

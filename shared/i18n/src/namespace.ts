@@ -3,7 +3,7 @@
 // module loads (or on 'initialized' if the shell has not initialised it yet), and its `useT()`
 // re-checks them on whatever instance renders the page (tests render with their own instance).
 //
-// A namespace may also be filled a section at a time (issue 13): `defineNamespace(ns)` then
+// A namespace may also be filled a section at a time: `defineNamespace(ns)` then
 // `add({ en: { header }, fr: { header } })` from the module of each component that shows those
 // strings, so an exposed component's chunks carry its own strings and not the whole remote's, in
 // two languages. Every instance gets whatever has been added so far, and what is added later.

@@ -1,5 +1,5 @@
 // Runtime plugin of the shell (the host): hands the federation SDK and its error codes to the
-// remotes, whose builds take them from the page instead of carrying a copy each (issue 13: ~5 kB
+// remotes, whose builds take them from the page instead of carrying a copy each (~5 kB
 // gzip off every remote entry). Same arrangement as `experiments.externalRuntime`, which takes the
 // runtime core from the host: a remote runs inside the shell. The globals are set before the first
 // remote entry is evaluated (beforeInit runs when the host's runtime starts).

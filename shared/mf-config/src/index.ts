@@ -89,8 +89,8 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
         name,
         remotes: {},
         ...federationBasics(isProduction(params)),
-        // One federation runtime per page (issue 13): the host hands its runtime core to the
-        // remotes, whose entries no longer carry a copy each (~25 kB gzip per remote entry). Built
+        // One federation runtime per page: the host hands its runtime core to the remotes,
+        // whose entries do not carry a copy each (~25 kB gzip per remote entry). Built
         // for browsers only (`target: 'web'`: no Node loader in the runtime, ~2 kB gzip per app).
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         // ...and its federation SDK (the remotes' builds leave theirs out: see createRemoteConfig).

@@ -1,4 +1,4 @@
-// Brotli at its best quality, once, at build time (issue 13): the gateway sends these `.br` files to
+// Brotli at its best quality, once, at build time: the gateway sends these `.br` files to
 // browsers that accept brotli (services/gateway/src/precompressed.ts) instead of compressing each
 // response on the fly at the quality a request can afford (brotli 4). The first view's JavaScript
 // is ~14% smaller on the wire (/see: 209 -> 180 kB). Node's own zlib does the compressing.

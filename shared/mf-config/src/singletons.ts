@@ -6,9 +6,9 @@
  * state (stores, i18n, api-client caches, the UI kit's notification bridge) are listed themselves:
  * sharing zustand alone would still give each remote its own store.
  *
- * `@wishlist/contracts` is not among them (issue 13): it holds no state (types, predicates, zod
- * schemas, formatting), and a shared module is never tree-shaken, so sharing it put zod (24 kB
- * gzip) on every first view. Each app now bundles the few functions it uses.
+ * `@wishlist/contracts` is not among them: it holds no state (types, predicates, zod schemas,
+ * formatting), and a shared module is never tree-shaken, so sharing it would put zod (24 kB gzip)
+ * on every first view. Each app bundles the few functions it uses.
  */
 export const singletonPackages = [
   'react',
@@ -31,7 +31,7 @@ export const singletonPackages = [
  * a consumer declares; server-calc would need a deployment platform to mark it calculated) builds
  * them with only the exports listed here, the SAME lists for every app (a singleton is one copy per
  * page: a host and a remote shaken differently would lack each other's exports). A remote that
- * starts using another export adds it here and the shell is rebuilt with it first (issue 13); a
+ * starts using another export adds it here and the shell is rebuilt with it first; a
  * test (test/singletons.test.ts) checks every import of the front ends against these lists.
  */
 export const routerExports = [

@@ -8,7 +8,7 @@ const own = '/api/images/aHR0cHM6Ly9zaG9wLmV4YW1wbGU.sig';
 
 const img = (container: HTMLElement) => container.querySelector('img')!;
 
-describe('ProductPicture (issue 13: pictures from our own origin)', () => {
+describe('ProductPicture (pictures from our own origin)', () => {
   it('shows our resized copy with a srcset sized for the card, its place reserved', () => {
     const { container } = render(<ProductPicture image={shop} picture={own} cssWidth={176} sizes="50vw" priority />);
     const el = img(container);

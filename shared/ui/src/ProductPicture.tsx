@@ -16,7 +16,7 @@ export interface ProductPictureProps {
 }
 
 /**
- * A product picture (issue 13): our own resized WebP copy with a `srcset`, so a card never loads
+ * A product picture: our own resized WebP copy with a `srcset`, so a card never loads
  * much more than the pixels it shows and visitors' browsers do not call the shops; a square
  * `width`/`height` reserves its place (no layout shift). If our copy fails, the "no image"
  * placeholder shows: the shop's own URL is never tried as a fallback, so visitors' browsers never

@@ -1,5 +1,5 @@
 // The notifications drawn with react-toastify: loaded by `Notifications` (Notifications.tsx) when
-// the first one is pushed, so react-toastify is not part of any page's first view (issue 13).
+// the first one is pushed, so react-toastify is not part of any page's first view.
 import { useEffect, useRef, useState } from 'react';
 import { ToastContainer, toast, type ToastOptions } from 'react-toastify';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ function NotificationBody({
  * Renders the notifications store with react-toastify (SPEC §9: no timeout for the page popin,
  * draggable, no progress bar, no close button). They sit at the bottom (centred on a phone, at the
  * right on a desktop), above a page's bottom bar (`--bottom-bar-height`), so they never hide the
- * header or a page's title (issue 11).
+ * header or a page's title.
  */
 export default function Toaster({ onNavigate }: NotificationsProps) {
   const items = useNotificationsStore((s) => s.items);

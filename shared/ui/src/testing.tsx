@@ -14,7 +14,7 @@ export type RegisterNamespace = (instance: I18n) => void;
 
 /**
  * i18next options that make a string missing in the rendering instance an error in tests: a
- * component's strings come with its module (a namespace added a section at a time, issue 13), and
+ * component's strings come with its module (a namespace added a section at a time), and
  * one that shows a section it does not import would show raw keys in a page that had not loaded it.
  */
 export const failOnMissingKey = {

@@ -15,7 +15,7 @@ function Rendered({ component: C }: { component: ComponentType<object> }) {
 function Failed({ onRetry }: { onRetry: () => void }) {
   const markReady = useRouteReady((s) => s.markReady);
   useEffect(markReady, [markReady]);
-  // The error panel replaces a server snapshot of the page at once (issue 13).
+  // The error panel replaces a server snapshot of the page at once.
   useEffect(() => swapFirstView('error'), []);
   return <ErrorPanel onRetry={onRetry} />;
 }
@@ -48,7 +48,7 @@ export function RemotePage({ module }: { module: RemoteModuleId }) {
 
 /**
  * A header widget from a remote: renders nothing while loading or when it fails. It starts loading
- * once the first route has rendered (issue 13): the page's remote comes first, the basket after.
+ * once the first route has rendered: the page's remote comes first, the basket after.
  * `skip` keeps it from loading at all (the header's own rules, e.g. not on the person's own list).
  */
 export function RemoteWidget({ module, skip = false }: { module: RemoteModuleId; skip?: boolean }) {

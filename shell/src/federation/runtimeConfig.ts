@@ -76,7 +76,7 @@ export function forgetRemotes(): void {
   inlineTaken = false;
 }
 
-/** The id of the copy of /remotes.json the gateway writes into the page it serves (issue 13). */
+/** The id of the copy of /remotes.json the gateway writes into the page it serves. */
 export const INLINE_CONFIG_ID = 'wishlist-runtime-config';
 let inlineTaken = false;
 
@@ -120,7 +120,7 @@ export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<Runti
   return config;
 }
 
-/** The id of the first view the gateway names in index.html (issue 13): `{ remote, expose? }`. */
+/** The id of the first view the gateway names in index.html: `{ remote, expose? }`. */
 export const FIRST_VIEW_ID = 'wishlist-first-view';
 
 /**

@@ -1,4 +1,4 @@
-// Issue 13, "snapshot then swap": the shell's layout around a first view (header, footer, the page
+// "Snapshot then swap": the shell's layout around a first view (header, footer, the page
 // slot), rendered at build time with the SAME components as the app, signed out, in each language
 // (scripts/build-first-view.mjs writes dist/first-view/layout.{see,home}.{en,fr}.html). The gateway
 // puts a page's snapshot in place of PAGE_SLOT.

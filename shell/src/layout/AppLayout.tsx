@@ -15,7 +15,7 @@ export const MAIN_ID = 'main-content';
 
 /**
  * What every page sits in: the skip link, the header, the page and the footer. Shared by the app
- * (AppLayout) and the server-rendered first view (firstView/prerender.tsx, issue 13), so the
+ * (AppLayout) and the server-rendered first view (firstView/prerender.tsx), so the
  * snapshot and the app are the same markup.
  */
 export function AppFrame({ header, children }: { header: ReactNode; children: ReactNode }) {

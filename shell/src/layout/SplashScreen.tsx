@@ -12,7 +12,7 @@ export function SplashScreen() {
   const { t } = useTranslation('common');
   const ready = useRouteReady((s) => s.ready);
   const markReady = useRouteReady((s) => s.markReady);
-  // The server's snapshot of the page is on screen (issue 13): nothing to cover.
+  // The server's snapshot of the page is on screen: nothing to cover.
   const [gone, setGone] = useState(() => typeof document !== 'undefined' && hasFirstView());
 
   useEffect(() => {

@@ -13,8 +13,8 @@ export interface HeaderSlot {
   module: RemoteModuleId;
   when: 'signedIn' | 'always';
   /**
-   * Not loaded at all on the person's own list page, where it would show nothing (issue 13: the
-   * owner's list page no longer downloads and starts the basket remote for an empty slot).
+   * Not loaded at all on the person's own list page, where it would show nothing: the owner's
+   * list page does not download and start the basket remote for an empty slot.
    */
   notOnOwnList?: boolean;
 }

@@ -46,8 +46,8 @@ export function useHeaderHeight(): (el: HTMLElement | null) => void {
       return;
     }
     // Measured by the observer's first report, after the frame's layout, not here in the commit:
-    // reading the size here forced a layout of the whole new page in the first render's task, a
-    // long one on a phone (issue 13). Until then the CSS falls back to --header-height.
+    // reading the size here would force a layout of the whole new page in the first render's task,
+    // a long one on a phone. Until then the CSS falls back to --header-height.
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];
       publish(entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
@@ -95,7 +95,7 @@ export function ScrollManager() {
     };
     window.addEventListener('scroll', save, { passive: true });
     // Where the page already is: a scroll made on the server's first-view snapshot, before the app
-    // started, raised no event here (issue 13), and Back would otherwise come back to the top.
+    // started, raised no event here, and Back would otherwise come back to the top.
     if (window.scrollY > 0) save();
     return () => {
       cancelAnimationFrame(frame);
@@ -119,7 +119,7 @@ export function ScrollManager() {
     }
     const wanted = positions.current[location.key];
     if (wanted === undefined) {
-      // The server's snapshot is on screen (issue 13): the person may have scrolled it already.
+      // The server's snapshot is on screen: the person may have scrolled it already.
       if (!samePath && !hasFirstView()) scrollToY(0);
       return;
     }

@@ -1,4 +1,4 @@
-// /share-target?title=…&text=…&url=… (issue 12 §2): where Android sends what another app shared,
+// /share-target?title=…&text=…&url=…: where Android sends what another app shared,
 // through the web app manifest's `share_target`. The product URL is `url`, else the first http(s)
 // link in `text`, then in `title` (@wishlist/contracts `productUrlFromShare`). With one, the page
 // hands over at once to product creation from that URL (SPEC §2 product-creation-from-url: the

@@ -72,7 +72,7 @@ export async function renderVariant(source: Buffer, width: ImageWidth, accept: s
 }
 
 /**
- * `GET /api/images/{token}?w=320`: a product's picture from our own origin (issue 13), so that
+ * `GET /api/images/{token}?w=320`: a product's picture from our own origin, so that
  * visitors' browsers never call the shops, and a card loads about the pixels it shows. Only URLs
  * this service signed are fetched (see sign.ts), through the page fetch's SSRF guard; sources and
  * variants are cached in memory (bounded), concurrent requests for one picture share one fetch.

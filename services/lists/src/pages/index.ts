@@ -194,7 +194,7 @@ export function createPagesRouter(config: PagesConfig, deps: PagesDeps = {}): Ro
     const page = await read(req);
     const metadata = await metadataOf(req, page);
     res.set('Cache-Control', 'private, no-store');
-    // Each candidate's copy from our own origin (issue 11 §9: a plain-http picture shows in the
+    // Each candidate's copy from our own origin (a plain-http picture shows in the
     // picker; the visitor's browser never calls the shop), keyed by the candidate URL.
     const pictures = Object.fromEntries(metadata.images.flatMap((image) => (pictureOf(image) ? [[image, pictureOf(image)!]] : [])));
     res.json({ data: { url: page.url, ...metadata, pictures } });

@@ -537,7 +537,7 @@ describe('POST /api/pages and /api/pages/metadata on an allowlisted local shop',
         price: 2490,
         currency: 'EUR',
         siteName: 'Little Shop',
-        // Our own copy of each candidate (issue 11 §9): http pictures show in the picker too.
+        // Our own copy of each candidate: http pictures show in the picker too.
         pictures: {
           [url('/static/img/teapot-large.jpg')]: pictureOf(url('/static/img/teapot-large.jpg')),
           [url('/static/img/teapot-side.jpg')]: pictureOf(url('/static/img/teapot-side.jpg')),

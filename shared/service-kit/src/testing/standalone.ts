@@ -94,7 +94,7 @@ const PRODUCTION_VALUES: Record<string, string> = {
 const EVERY_PRODUCTION_VARIABLE = [...Object.keys(PRODUCTION_VALUES), 'MONGODB_URI'];
 
 /**
- * The three start-up promises every service keeps (issue 15, ARCHITECTURE §7):
+ * The three start-up promises every service keeps (ARCHITECTURE §7):
  * - alone, with only its documented variables (database URI, identity secret, its port, its
  *   upstreams), `npm start -w services/<name>` answers GET /health;
  * - missing production configuration stops it at start, the message naming each variable;
