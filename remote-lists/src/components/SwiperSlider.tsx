@@ -1,5 +1,5 @@
 // The slider for two lists or more (swiper, ~30 kB gzip with its CSS): loaded only when a page shows
-// several lists, never for the one list a shared link opens (issue 13).
+// several lists, never for the one list a shared link opens.
 import { useEffect, useRef } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y } from 'swiper/modules';
