@@ -77,6 +77,8 @@ test('a visitor finds a product of a long list by its name and walks every card 
       return last.top >= header.bottom && last.bottom <= innerHeight;
     }, nameOf(LENGTH)))
     .toBe(true);
+  // Its focus ring shows: the card draws it around itself (it clips what overflows it).
+  expect(await visitor.evaluate(() => getComputedStyle(document.activeElement!.closest('.lists-card')!).outlineStyle)).toBe('solid');
   await visitor.keyboard.press('ArrowLeft');
   await expect(card(visitor, nameOf(LENGTH - 1))).toBeFocused();
   await visitor.keyboard.press('Home');
