@@ -25,6 +25,7 @@ import { MAX_BSON_SIZE } from './wire';
 import { checkIdValue, checkSize, normalizeSort, prepareCommand } from './commandChecks';
 import { growsData, HeapGuard } from './heapGuard';
 import { dumpOps, freezeOps } from './dumps';
+import { firstInSortOrder } from './planner';
 
 export type { ConnInfo, Ctx, Handler } from './types';
 
@@ -424,8 +425,14 @@ export class Engine implements EngineApi {
   /** @internal (command modules) */
   query(coll: CollView | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
     const projector = compileProjection(cmd.projection, cmd.filter);
-    let docs = this.matching(coll, cmd.filter, cmd.vars);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
+    let docs: Doc[] | null = null;
+    // A transaction's overlay holds changes the base's indexes do not: its reads take every match.
+    if (hasSort && cmd.limit && coll instanceof Collection) {
+      const test = matcher(cmd.filter, cmd.vars);
+      docs = firstInSortOrder(coll, cmd.filter, cmd.sort!, (cmd.skip ?? 0) + cmd.limit, (d) => test(queryView(d)))?.docs ?? null;
+    }
+    docs ??= this.matching(coll, cmd.filter, cmd.vars);
     if (hasSort) {
       // Sort the query views (plain numbers), then return the stored documents.
       const raw = new Map<Doc, Doc>();

@@ -231,8 +231,8 @@ export class Index {
     return out;
   }
 
-  /** Ids whose first-field value lies within the range; null when not answerable. */
-  range(ops: Doc): Set<string> | null {
+  /** The tree's bounds of a range (`$gt/$gte/$lt/$lte`); null when not answerable, 'empty' when nothing lies within. */
+  private bounds(ops: Doc): { low: SortedEntry; high: SortedEntry } | 'empty' | null {
     const lower = ops.$gt !== undefined ? { v: ops.$gt, strict: true } : ops.$gte !== undefined ? { v: ops.$gte, strict: false } : null;
     const upper = ops.$lt !== undefined ? { v: ops.$lt, strict: true } : ops.$lte !== undefined ? { v: ops.$lte, strict: false } : null;
     if (!lower && !upper) return null;
@@ -242,11 +242,36 @@ export class Index {
     const rank = typeRank((lower ?? upper)!.v);
     const low: SortedEntry = lower ? { v: lower.v, id: '', side: lower.strict ? 1 : -1 } : { v: null, id: '', rank, side: -1 };
     const high: SortedEntry = upper ? { v: upper.v, id: '', side: upper.strict ? -1 : 1 } : { v: null, id: '', rank, side: 1 };
+    return compareEntries(low, high) >= 0 ? 'empty' : { low, high };
+  }
+
+  /** Ids whose first-field value lies within the range; null when not answerable. */
+  range(ops: Doc): Set<string> | null {
+    const b = this.bounds(ops);
     const out = new Set<string>();
-    if (compareEntries(low, high) >= 0) return out;
-    this.sorted.forRange(low, high, false, (k) => {
+    if (b === null) return null;
+    if (b === 'empty') return out;
+    this.sorted.forRange(b.low, b.high, false, (k) => {
       out.add(k.id);
     });
     return out;
+  }
+
+  /**
+   * The entries within the range in the order of their values (descending: the reverse), each
+   * with its value, until `visit` returns false; false when the range is not answerable.
+   */
+  walkRange(ops: Doc, descending: boolean, visit: (id: string, value: unknown) => boolean): boolean {
+    const b = this.bounds(ops);
+    if (b === null) return false;
+    if (b === 'empty') return true;
+    if (!descending) {
+      this.sorted.forRange(b.low, b.high, false, (k) => (visit(k.id, k.v) ? undefined : { break: true }));
+      return true;
+    }
+    for (const [k] of this.sorted.entriesReversed(b.high)) {
+      if (compareEntries(k, b.low) <= 0 || !visit(k.id, k.v)) break;
+    }
+    return true;
   }
 }

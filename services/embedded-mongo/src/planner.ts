@@ -6,10 +6,13 @@
 // - a sparse index is used when the condition cannot match a missing field (a non-null equality
 //   or a range), a partial index when the filter implies its `partialFilterExpression` (the
 //   documents it leaves out cannot match);
-// - a `$or` whose every branch has an index is the union of the branches' scans (an OR plan).
+// - a `$or` whose every branch has an index is the union of the branches' scans (an OR plan);
+// - `{ $exists: false }` is answered by a full index's null entries, where missing fields are;
+// - a sort on an indexed field with a limit reads that index in order and stops at the limit
+//   (firstInSortOrder), when the filter bounds the field by a range.
 import { makeQuery } from './query';
 import type { Index } from './indexStructure';
-import { Doc, isOperatorObject, isPlainObject, valueKey } from './values';
+import { compareScalar, Doc, isOperatorObject, isPlainObject, pathValues, valueKey } from './values';
 
 export interface Plan {
   ids: Set<string> | string[];
@@ -84,6 +87,11 @@ function nested(path: string, v: unknown): Doc {
   return out as Doc;
 }
 
+/** `{ $exists: false }`: matches only documents without the field. */
+function isMissingOnly(cond: unknown): boolean {
+  return isOperatorObject(cond) && Object.keys(cond).length === 1 && (cond.$exists === false || cond.$exists === 0);
+}
+
 /** Whether the query condition on `field` implies the partial filter's condition on it. */
 function condImplies(field: string, qc: unknown, pc: unknown): boolean {
   if (valueKey(qc) === valueKey(pc)) return true;
@@ -139,6 +147,8 @@ function planConjunction(coll: Plannable, filter: Doc): Plan | null {
       if (idx.spec.partialFilterExpression && !implies(conds, idx.spec.partialFilterExpression)) continue;
       const eqs = equalityValues(cond);
       if (eqs) consider({ ids: idx.lookup(eqs), stage: ixscan(idx) });
+      // A missing field is filed under null (in a full index): MongoDB's bounds [null, null].
+      else if (isMissingOnly(cond) && !idx.spec.sparse) consider({ ids: idx.lookup([null]), stage: ixscan(idx) });
       else if (isOperatorObject(cond)) {
         const ids = idx.range(cond);
         if (ids) consider({ ids, stage: ixscan(idx) });
@@ -172,4 +182,64 @@ export function winningPlan(plan: Plan | null): Doc {
   if (!plan) return { stage: 'COLLSCAN', direction: 'forward' };
   const fetch = { stage: 'FETCH', inputStage: plan.stage };
   return plan.stage.stage === 'OR' ? { stage: 'SUBPLAN', inputStage: fetch } : fetch;
+}
+
+/**
+ * Entries a sorted walk reads before it gives up on a filter the index barely narrows (most of
+ * what it reads does not match) and the matches are found and sorted the usual way instead.
+ */
+const SORTED_WALK_TRIAL = 1000;
+
+/**
+ * The first `want` matches of a filter in the order of `sort`, read from an index on the sort's
+ * first field in its order and stopped there, with the matches that tie with the last (later sort
+ * keys order those): a claim of the next due job among many thousands reads a handful of
+ * documents instead of every due one. The caller sorts what it gets by the whole sort. Null when
+ * this does not apply: no full (or implied partial) index on the sort's first field, no range
+ * condition on it at the filter's top level (other values, null or missing, are not in the tree),
+ * a match whose field holds an array (an array sorts by its least or greatest element, not where
+ * the index files it), or too few matches among the first entries read.
+ */
+export function firstInSortOrder(
+  coll: Plannable & { docs: { get(id: string): Doc | undefined } },
+  filter: Doc | undefined,
+  sort: Doc,
+  want: number,
+  test: (doc: Doc) => boolean,
+): { docs: Doc[]; examined: number; stage: Doc } | null {
+  const [field, key] = Object.entries(sort)[0] ?? [];
+  // A `$meta` key is not an order of values.
+  if (!field || field === '_id' || field.startsWith('$') || isPlainObject(key) || !filter || !isPlainObject(filter)) return null;
+  const descending = Number(key) < 0;
+  const { conds } = conjunction(filter);
+  const range = conds.find(([f, c]) => f === field && isOperatorObject(c) && Object.keys(c).every((op) => RANGE_OPS.includes(op)))?.[1] as Doc | undefined;
+  if (!range) return null;
+  const idx = [...coll.indexes.values()].find(
+    (i) => i.fields[0] === field && !i.isSpecial && !i.spec.hidden && (!i.spec.partialFilterExpression || implies(conds, i.spec.partialFilterExpression)),
+  );
+  if (!idx) return null;
+  // Later sort keys order the matches that tie on the first: those are read too.
+  const tiesMatter = Object.keys(sort).length > 1;
+  const out: Doc[] = [];
+  let last: unknown;
+  let read = 0;
+  let usable = true;
+  const trial = SORTED_WALK_TRIAL + want;
+  const answered = idx.walkRange(range, descending, (id, value) => {
+    if (out.length >= want && (!tiesMatter || compareScalar(value, last) !== 0)) return false;
+    if (read >= trial && out.length < want) return (usable = false);
+    read++;
+    const doc = coll.docs.get(id);
+    if (!doc) return true;
+    const values = pathValues(doc, field);
+    if (values.length !== 1 || Array.isArray(values[0]) || (typeof values[0] === 'number' && Number.isNaN(values[0]))) return (usable = false);
+    if (test(doc)) {
+      out.push(doc);
+      last = value;
+    }
+    return true;
+  });
+  if (!answered || !usable) return null;
+  const stage = { ...ixscan(idx), direction: descending ? 'backward' : 'forward' };
+  return { docs: out, examined: read, stage: { stage: 'LIMIT', limitAmount: want, inputStage: { stage: 'FETCH', inputStage: stage } } };
 }

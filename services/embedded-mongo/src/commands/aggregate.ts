@@ -3,7 +3,8 @@
 import { ObjectId } from 'bson';
 import type { EngineApi, Handler } from '../types';
 import { MongoError } from '../errors';
-import { winningPlan } from '../planner';
+import { Collection } from '../collection';
+import { firstInSortOrder, winningPlan } from '../planner';
 import { runPipeline } from '../query';
 import { matcher } from '../update';
 import { cloneDeep, Doc, isPlainObject, queryView } from '../values';
@@ -96,25 +97,35 @@ export function aggregateCommands(e: EngineApi): Record<string, Handler> {
       }
       if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
       const matcherOk = matcher(filter);
-      const plan = coll ? coll.plan(filter) : null;
-      const examined = coll ? [...coll.candidates(filter)] : [];
-      const nReturned = examined.filter((d) => matcherOk(queryView(d))).length;
-      const viaIndex = !!plan;
+      // A sort with a limit may read an index in order and stop there (planner.ts firstInSortOrder).
+      const limit = kind === 'findAndModify' ? 1 : kind === 'find' ? Math.abs(num(inner.limit, 0)) + num(inner.skip, 0) : 0;
+      const ordered =
+        limit > 0 && isPlainObject(inner.sort) && Object.keys(inner.sort).length && coll instanceof Collection
+          ? firstInSortOrder(coll, filter, inner.sort, limit, (d) => matcherOk(queryView(d)))
+          : null;
+      let run: { winning: Doc; examined: number; keys: number; nReturned: number };
+      if (ordered) run = { winning: ordered.stage, examined: ordered.examined, keys: ordered.examined, nReturned: Math.min(ordered.docs.length, limit) };
+      else {
+        const plan = coll ? coll.plan(filter) : null;
+        const examined = coll ? [...coll.candidates(filter)] : [];
+        const nReturned = examined.filter((d) => matcherOk(queryView(d))).length;
+        run = { winning: winningPlan(plan), examined: examined.length, keys: plan ? examined.length : 0, nReturned };
+      }
       const queryPlanner = {
         namespace: `${ctx.db}.${String(inner[kind])}`,
         indexFilterSet: false,
         parsedQuery: filter ?? {},
-        winningPlan: winningPlan(plan),
+        winningPlan: run.winning,
         rejectedPlans: [],
       };
       const r: Doc = { queryPlanner };
       if (verbosity !== 'queryPlanner')
         r.executionStats = {
           executionSuccess: true,
-          nReturned,
+          nReturned: run.nReturned,
           executionTimeMillis: 0,
-          totalKeysExamined: viaIndex ? examined.length : 0,
-          totalDocsExamined: examined.length,
+          totalKeysExamined: run.keys,
+          totalDocsExamined: run.examined,
         };
       r.command = inner;
       r.serverInfo = { host: '127.0.0.1', port: e.port, version: '7.0.0', gitVersion: 'embedded-mongo' };

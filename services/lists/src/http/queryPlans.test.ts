@@ -7,6 +7,8 @@ import { startTestDatabase, type Mail, type Mailer, type TestDatabase } from '@w
 import { collectionScansOf } from '@wishlist/service-kit/src/testing/queryPlans';
 import { listsConfig } from '../config';
 import { ListManager } from '../data/managers';
+import { Product } from '../data/models';
+import { PriceWatchShop } from '../data/priceWatch';
 import { Reminder } from '../data/reminders';
 import type { UsersApi } from '../reminders/users';
 import { api, fromService, person, type Person } from '../test-support/harness';
@@ -164,5 +166,31 @@ describe('query plans of the reminder sweep', () => {
     });
     expect(found).toEqual([]);
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe('query plans of the price-watch run', () => {
+  it('claims due products one at a time in order, and finds the ones never scheduled, through indexes', async () => {
+    const day = 24 * 60 * 60_000;
+    const clock = { now: new Date() };
+    const reader = { read: async () => ({ price: 1499, currency: 'EUR' }) };
+    const service = createListsService(listsConfig.load({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://wishlist.example', PRICE_WATCH_SHOP_INTERVAL_MS: '0' }), {
+      now: () => clock.now,
+      priceReader: reader,
+    });
+    const others = await crowd();
+    // A product stored before price watch: no next reading yet.
+    const legacy = await others[0].addProduct(others[0].defaultListId, { name: 'Older' });
+    await Product.updateOne({ _id: legacy }, { $unset: { priceNextCheckAt: 1 } }, { timestamps: false });
+    // Other shops' paces, which taking a turn at this one must not read.
+    await PriceWatchShop.insertMany(Array.from({ length: 5 }, (_, i) => ({ _id: `shop${i}.example`, nextAt: new Date(Date.now() + day), failures: i })));
+    clock.now = new Date(Date.now() + day + 60_000); // every product is due
+    let run: { read: number } = { read: 0 };
+    const found = await scans(async () => {
+      run = await service.priceWatch.run();
+    });
+    expect(found).toEqual([]);
+    expect(run.read).toBe(8);
+    expect((await Product.findById(legacy).lean())?.priceNextCheckAt).toBeInstanceOf(Date);
   });
 });
