@@ -149,6 +149,32 @@ describeEngine('journal and files at scale (engine only)', () => {
     });
     await s.stop();
   });
+  test('a large snapshot is flushed to disk as it is written, not left whole for the end (a journal sync would wait for it)', async () => {
+    const dir = tmpDir('flush');
+    const engine = new Engine(COMMAND_TABLES);
+    const lock = await acquireDirLock(dir);
+    const storage = Storage.open(dir, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps(), freeze: () => engine.freezeOps(), compactBytes: 1 << 30 });
+    engine.storage = storage;
+    const pad = 'x'.repeat(2000);
+    // About 24 MB of documents.
+    for (let b = 0; b < 40; b++) await engine.handle({ insert: 'c', documents: Array.from({ length: 300 }, (_, i) => ({ _id: b * 300 + i, pad })), $db: 'app' }, { id: 1, remote: 'test' });
+    const probe = await fs.promises.open(path.join(dir, 'probe'), 'w');
+    const handle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
+    await probe.close();
+    const datasync = jest.spyOn(handle, 'datasync');
+    try {
+      await storage.compactInBackground();
+      expect(datasync.mock.calls.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      datasync.mockRestore();
+    }
+    await storage.close();
+    engine.close();
+    await withClient((s = await start({ port: 0, dbPath: dir })).uri, async (c) => {
+      expect(await c.db('app').collection('c').countDocuments()).toBe(12000);
+    });
+    await s.stop();
+  });
   let s: Awaited<ReturnType<typeof start>>;
 
   test('the compact command folds the journal into a snapshot while writes go on, and every write survives a restart', async () => {

@@ -7,8 +7,8 @@
 //     (/proc/<pid>/stat of the engine process, before and after);
 //   - readers' p99 alone, then beside one writer;
 //   - what a compaction does to a reader beside a writer (3 compactions, medians): how much longer
-//     its longest request during one is than its longest in a window as long right after, and
-//     its mean time during one over its mean time after;
+//     the longest read (and write) during one is than the longest in a window as long right after,
+//     and a read's mean time during one over its mean time after;
 //   - journal bytes per product creation in a list of 10 and one of 480;
 //   - the engine's load time when it starts again on the files.
 // Prints the table, each budget of the issue with its ratio, and exits 1 when one is over.
@@ -149,7 +149,7 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
     }
 
     say(`${sizeLabel(products)}: ${COMPACTIONS} compactions under one reader and one writer`);
-    const compactions: { stallMs: number; slowdown: number; ms: number }[] = [];
+    const compactions: { stallMs: number; writeStallMs: number; slowdown: number; ms: number }[] = [];
     const admin = await new mongoose.mongo.MongoClient(engine.uri).connect();
     try {
       for (let k = 0; k < COMPACTIONS; k++) {
@@ -170,9 +170,11 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
         // As long again without a compaction, with the same probes: the window it is compared with.
         await sleep(endMs - startMs + 200);
         const probeReads = await probeReader.stop();
-        await probeWriter.stop();
-        const stall = line.startsWith('compaction done') ? compactionStall(probeReads, { startMs, endMs }) : null;
-        if (stall) compactions.push({ ...stall, ms: endMs - startMs });
+        const probeWrites = await probeWriter.stop();
+        const done = line.startsWith('compaction done');
+        const stall = done ? compactionStall(probeReads, { startMs, endMs }) : null;
+        const writeStall = done ? compactionStall(probeWrites, { startMs, endMs }) : null;
+        if (stall && writeStall) compactions.push({ ...stall, writeStallMs: writeStall.stallMs, ms: endMs - startMs });
         else say(`${sizeLabel(products)}: compaction not measured (${line})`);
       }
     } finally {
@@ -180,9 +182,10 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
     }
     const medianOf = (pick: (c: (typeof compactions)[number]) => number) => (compactions.length ? percentile(compactions.map(pick), 50) : null);
     const compactionStallMs = medianOf((c) => c.stallMs);
+    const compactionWriteStallMs = medianOf((c) => c.writeStallMs);
     const compactionSlowdown = medianOf((c) => c.slowdown);
     const compactionMs = medianOf((c) => c.ms);
-    if (compactions.length) say(`${sizeLabel(products)}: stalls ${compactions.map((c) => `${c.stallMs.toFixed(1)} ms`).join(', ')}; requests ${compactions.map((c) => `${c.slowdown.toFixed(2)}x`).join(', ')} as long`);
+    if (compactions.length) say(`${sizeLabel(products)}: stalls ${compactions.map((c) => `${c.stallMs.toFixed(1)} ms`).join(', ')}; of writes ${compactions.map((c) => `${c.writeStallMs.toFixed(1)} ms`).join(', ')}; requests ${compactions.map((c) => `${c.slowdown.toFixed(2)}x`).join(', ')} as long`);
 
     say(`${sizeLabel(products)}: journal bytes per product creation`);
     const perCreate = async (listIndex: number): Promise<number> => {
@@ -219,6 +222,7 @@ async function measure(products: number, workDir: string): Promise<SizeResult> {
       readersAloneP99Ms: p99(alone),
       readersWithWriterP99Ms: p99(beside),
       compactionStallMs,
+      compactionWriteStallMs,
       compactionMs,
       compactionSlowdown,
       loadMs,

@@ -54,10 +54,12 @@ export interface SizeResult {
   readersAloneP99Ms: number;
   readersWithWriterP99Ms: number;
   /**
-   * How much longer the longest request was while a compaction ran than the longest one in as long
+   * How much longer the longest read was while a compaction ran than the longest one in as long
    * a window without compaction (compactionStall), the median of several compactions.
    */
   compactionStallMs: number | null;
+  /** The same for the writer's product creations beside it (a write waits for its journal's sync). */
+  compactionWriteStallMs: number | null;
   compactionMs: number | null;
   /** A request's mean time while a compaction ran over its mean time without one. */
   compactionSlowdown: number | null;
@@ -117,6 +119,7 @@ export function checkBudgets(results: readonly SizeResult[]): BudgetCheck[] {
     const at = sizeLabel(r.products);
     out.push(check(`${at}: readers' p99 beside one writer vs alone`, r.readersWithWriterP99Ms / r.readersAloneP99Ms, BUDGETS.readersBesideWriter, 'x'));
     out.push(check(`${at}: longest stall by a compaction`, r.compactionStallMs, BUDGETS.compactionStallMs, 'ms'));
+    out.push(check(`${at}: longest stall of a write by a compaction`, r.compactionWriteStallMs, BUDGETS.compactionStallMs, 'ms'));
     if (r.products >= 500_000) out.push(check(`${at}: engine load at restart`, r.loadMs, BUDGETS.loadMsAt500k, 'ms'));
     out.push(check(`${at}: longest silence of the engine while loading (npm start waits 30 s)`, r.loadSilenceMs, BUDGETS.loadSilenceMs, 'ms'));
     const j = r.journalBytesPerCreate;
@@ -139,7 +142,7 @@ export function formatTable(results: readonly SizeResult[]): string {
     ['an offer, p50 (engine CPU)', (r) => `${ms(r.offer.p50Ms)} (${ms(r.offer.engineCpuMs)})`],
     ["readers' p99 alone", (r) => ms(r.readersAloneP99Ms)],
     ["readers' p99 beside one writer", (r) => `${ms(r.readersWithWriterP99Ms)} (${(r.readersWithWriterP99Ms / r.readersAloneP99Ms).toFixed(2)}x)`],
-    ['longest stall by a compaction (compaction)', (r) => `${ms(r.compactionStallMs)} (${ms(r.compactionMs)})`],
+    ['longest stall by a compaction, read / write (compaction)', (r) => `${ms(r.compactionStallMs)} / ${ms(r.compactionWriteStallMs)} (${ms(r.compactionMs)})`],
     ['a request during a compaction vs without', (r) => (r.compactionSlowdown === null ? 'n/a' : `${r.compactionSlowdown.toFixed(2)}x`)],
     ['engine loads its files at restart (longest silence)', (r) => `${ms(r.loadMs)} (${ms(r.loadSilenceMs)})`],
     [
