@@ -43,6 +43,12 @@ export async function findLists(ids: string[]): Promise<ProductListDoc[]> {
   return (await ProductList.find({ _id: { $in: ids } }).lean().exec()) as ProductListDoc[];
 }
 
+/** Lists whose occasion (`eventDate`) is between two days, both included, in id order after `after`. */
+export async function listsWithOccasionBetween(from: string, to: string, after: string | null, limit: number): Promise<{ _id: unknown; name: string; eventDate?: string | null }[]> {
+  const filter = { eventDate: { $gte: from, $lte: to }, ...(after ? { _id: { $gt: new mongoose.Types.ObjectId(after) } } : {}) };
+  return ProductList.find(filter, { name: 1, eventDate: 1 }).sort({ _id: 1 }).limit(limit).lean().exec();
+}
+
 /** What a favorite shows of a list: never its products, only their count and the first one's id. */
 export interface ListSummary {
   _id: mongoose.Types.ObjectId;

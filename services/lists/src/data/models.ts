@@ -78,6 +78,8 @@ productListSchema.index({ managerIds: 1 });
 // partial index would scan every list instead. Nulls sort apart from dates, so the range stays
 // as selective as a partial index would make it.
 productListSchema.index({ reminderDueAt: 1, _id: 1 });
+// The lists with an occasion in the coming days, for the offers service's gift reminders.
+productListSchema.index({ eventDate: 1 });
 productListSchema.index({ defaultFor: 1 }, { unique: true, partialFilterExpression: { defaultFor: { $type: 'string' } } });
 
 /** Units of a product held by one offering (offers service); internal, never sent to browsers. */

@@ -1,7 +1,7 @@
 import { requireService, validateShape } from '@wishlist/service-kit';
 import type { Router } from 'express';
 import { z } from 'zod';
-import { findLists } from '../data/lists';
+import { findLists, listsWithOccasionBetween } from '../data/lists';
 import { isObjectId } from '../domain/present';
 
 /** What the offers service needs of a list to remind a giver of the occasion: its name and date. */
@@ -12,6 +12,14 @@ export interface ListOccasion {
 }
 
 const occasionsBody = z.object({ ids: z.array(z.string().max(64)).max(500) });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD');
+const DAY_MS = 86_400_000;
+/** Lists per page of upcoming occasions. */
+export const UPCOMING_PAGE = 500;
+const upcomingBody = z
+  .object({ from: day, to: day, after: z.string().regex(/^[0-9a-f]{24}$/, 'a list id').optional() })
+  .refine((b) => b.from <= b.to && Date.parse(b.to) - Date.parse(b.from) <= 366 * DAY_MS, { message: 'from must be a day before to, at most 366 days apart', path: ['to'] });
 
 /**
  * `POST /internal/lists/occasions` (offers only): the name and `eventDate` of each list named
@@ -25,5 +33,20 @@ export function giftOccasionRoutes(router: Router): void {
     const lists = await findLists(ids);
     const data: ListOccasion[] = lists.map((l) => ({ id: String(l._id), name: l.name, eventDate: l.eventDate ?? null }));
     res.json({ data });
+  });
+
+  /**
+   * `POST /internal/lists/occasions/upcoming` (offers only): the lists whose `eventDate` lies
+   * between `from` and `to` (days, both included), UPCOMING_PAGE at a time in id order after
+   * `after`; `next` is the id to ask after for more, or null. The offers service reads it to find
+   * the gifts whose reminder may be due: what it looks at grows with the occasions coming, not
+   * with every open offer.
+   */
+  router.post('/internal/lists/occasions/upcoming', requireService(['offers']), validateShape({ body: upcomingBody }), async (req, res) => {
+    const { from, to, after } = req.body as z.output<typeof upcomingBody>;
+    const lists = await listsWithOccasionBetween(from, to, after ?? null, UPCOMING_PAGE + 1);
+    const page = lists.slice(0, UPCOMING_PAGE);
+    const data: ListOccasion[] = page.map((l) => ({ id: String(l._id), name: l.name, eventDate: l.eventDate ?? null }));
+    res.json({ data, next: lists.length > UPCOMING_PAGE ? data[data.length - 1].id : null });
   });
 }

@@ -169,6 +169,19 @@ describe('query plans of the reminder sweep', () => {
   });
 });
 
+describe('query plans of the offers service\'s reminder lookup', () => {
+  it('finds the lists with an occasion in the coming days through an index', async () => {
+    const others = await crowd();
+    for (const [i, p] of others.entries())
+      expect((await api().patch(`/api/product-lists/${p.defaultListId}`).set(p.headers).send({ eventDate: `2030-0${i + 1}-15` })).status).toBe(200);
+    const found = await scans(async () => {
+      const res = await api().post('/internal/lists/occasions/upcoming').set(await fromService('offers')).send({ from: '2030-02-13', to: '2030-02-16' });
+      expect(res.body.data).toHaveLength(1);
+    });
+    expect(found).toEqual([]);
+  });
+});
+
 describe('query plans of the price-watch run', () => {
   it('claims due products one at a time in order, and finds the ones never scheduled, through indexes', async () => {
     const day = 24 * 60 * 60_000;

@@ -143,19 +143,21 @@ export async function reminderFailed(id: string, by: string, retryAt: Date, give
   ).exec();
 }
 
-/** At most this many open offers are looked at per sweep (the oldest first). */
-export const REMINDER_SCAN_MAX = 5000;
-
-/** The offers that may owe their giver a reminder: answered or waiting, with an address to write to. */
-export async function remindable(since: Date, limit: number): Promise<OfferingDoc[]> {
+/**
+ * The offers holding a product of one of these lists that may owe their giver a reminder:
+ * answered or waiting, with an address to write to, made since `since`, neither reminded yet nor
+ * marked given; oldest first.
+ */
+export async function remindableOn(listIds: string[], since: Date): Promise<OfferingDoc[]> {
+  if (listIds.length === 0) return [];
   const docs = (await Offering.find({
+    'products.productListId': { $in: listIds },
     state: { $in: ['pending', 'address-given'] },
     offererEmail: { $ne: null },
     pledgeProductId: null,
     createdAt: { $gte: since },
   })
     .sort({ createdAt: 1, _id: 1 })
-    .limit(REMINDER_SCAN_MAX)
     .lean()
     .exec()) as OfferingDoc[];
   if (docs.length === 0) return [];
@@ -166,7 +168,7 @@ export async function remindable(since: Date, limit: number): Promise<OfferingDo
         .exec()) as { _id: string }[]
     ).map((d) => d._id),
   );
-  return docs.filter((d) => !done.has(d._id)).slice(0, limit);
+  return docs.filter((d) => !done.has(d._id));
 }
 
 /** Erasure of a giver: their links and what they kept on these offers. */

@@ -118,6 +118,8 @@ offeringSchema.index({ state: 1, createdAt: 1 });
 offeringSchema.index({ state: 1, expiresAt: 1 });
 offeringSchema.index({ releasePending: 1 });
 offeringSchema.index({ nextMailAt: 1 });
+// The gift reminders' lookup: the offers on the lists whose occasion is coming.
+offeringSchema.index({ 'products.productListId': 1 });
 
 export type OfferedProduct = InferSchemaType<typeof offeredProductSchema>;
 export interface OfferingDoc {

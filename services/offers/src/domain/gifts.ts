@@ -11,7 +11,7 @@ import {
   giverGifts,
   offeringIdsOfGiver,
   pledgesOf,
-  remindable,
+  remindableOn,
   reminderFailed,
   reminderSent,
   saveGiverGift,
@@ -36,7 +36,6 @@ const giftNotFound = () => HttpError.notFound('This gift does not exist, or it i
 const REMINDER_LEASE_MS = 5 * 60_000;
 const REMINDER_RETRY_MS = 60_000;
 const REMINDER_MAX_ATTEMPTS = 6;
-const REMINDER_BATCH = 500;
 /** Offers older than this are not looked at for reminders any more. */
 const REMINDER_HORIZON_MS = 400 * 86_400_000;
 
@@ -228,26 +227,39 @@ export function createGifts(deps: {
      */
     async remindGivers(): Promise<number> {
       const at = deps.now();
-      const docs = await remindable(new Date(at.getTime() - REMINDER_HORIZON_MS), REMINDER_BATCH);
-      if (docs.length === 0) return 0;
-      let occasions: Map<string, ListOccasion>;
-      try {
-        occasions = await deps.occasions.occasions(docs.flatMap((d) => d.products.map((p) => p.productListId ?? '')));
-      } catch (err) {
-        log?.warn({ err: (err as Error).message }, 'gift reminders wait: list dates unknown');
-        return 0;
-      }
       const today = utcDay(at);
+      // Due from `reminderDays` before the occasion to the day itself: only the lists with an
+      // occasion from today to that many days ahead can owe one, a page of them at a time.
+      const until = utcDay(new Date(at.getTime() + deps.reminderDays * 86_400_000));
+      const since = new Date(at.getTime() - REMINDER_HORIZON_MS);
       let sent = 0;
-      for (const doc of docs) {
-        const eventDate = occasionOf(doc, occasions, today);
-        if (!eventDate || eventDate < today) continue;
-        const dueAt = Date.parse(`${eventDate}T00:00:00Z`) - deps.reminderDays * 86_400_000;
-        if (at.getTime() < dueAt || doc.createdAt.getTime() >= dueAt) continue;
-        const by = randomUUID();
-        if (!(await claimReminder(doc._id, at, new Date(at.getTime() + REMINDER_LEASE_MS), by))) continue;
-        if (await sendReminder(doc, eventDate, by)) sent += 1;
-      }
+      let after: string | null = null;
+      do {
+        let docs: OfferingDoc[];
+        let occasions: Map<string, ListOccasion>;
+        try {
+          const page = await deps.occasions.upcoming(today, until, after);
+          after = page.next;
+          docs = await remindableOn(
+            page.lists.map((l) => l.id),
+            since,
+          );
+          // An offer may hold products of other lists too: its occasion is the nearest of them all.
+          occasions = docs.length ? await deps.occasions.occasions(docs.flatMap((d) => d.products.map((p) => p.productListId ?? ''))) : new Map();
+        } catch (err) {
+          log?.warn({ err: (err as Error).message }, 'gift reminders wait: list dates unknown');
+          break;
+        }
+        for (const doc of docs) {
+          const eventDate = occasionOf(doc, occasions, today);
+          if (!eventDate || eventDate < today) continue;
+          const dueAt = Date.parse(`${eventDate}T00:00:00Z`) - deps.reminderDays * 86_400_000;
+          if (at.getTime() < dueAt || doc.createdAt.getTime() >= dueAt) continue;
+          const by = randomUUID();
+          if (!(await claimReminder(doc._id, at, new Date(at.getTime() + REMINDER_LEASE_MS), by))) continue;
+          if (await sendReminder(doc, eventDate, by)) sent += 1;
+        }
+      } while (after);
       if (sent > 0) log?.info({ sent }, 'gift reminders sent');
       return sent;
     },

@@ -226,6 +226,22 @@ describe('the reminder before the occasion', () => {
     expect(gift.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('reaches a gift that is due however many older gifts wait for later occasions', async () => {
+    // 600 older gifts still on their way, on a list whose occasion is two months off.
+    h.lists.occasions.set(`list-of-${BOB}`, { name: 'Bob wedding', eventDate: day(new Date(h.clock.now().getTime() + 60 * DAY)) });
+    const res = await h.postConfirmed(h.offerBody([h.lists.add(BOB)], { offererEmail: 'early@example.com' }));
+    expect(res.status).toBe(201);
+    const [model] = await h.offeringsInDb();
+    const long = new Date(h.clock.now().getTime() - 30 * DAY);
+    await mongoose.connection.db!.collection('offerings').insertMany(
+      Array.from({ length: 600 }, (_, i) => ({ ...model, _id: `${model._id}-${i}` as never, createdAt: new Date(long.getTime() + i), updatedAt: long })),
+    );
+    await giftForOccasionIn(6);
+    h.clock.advance(4 * DAY);
+    expect(await h.offers.gifts.remindGivers()).toBe(1);
+    expect(reminders().map((m) => m.to)).toEqual(['giver@example.com']);
+  });
+
   it('is not sent for gifts offered in the last days before the occasion (the giver has just made them)', async () => {
     await giftForOccasionIn(2);
     await h.offerToAlice({ offererEmail: 'second@example.com' });

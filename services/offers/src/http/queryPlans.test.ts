@@ -64,6 +64,8 @@ describe("query plans of a giver's gifts", () => {
     const { id } = await h.offerToAlice({}, await h.as(GIVER));
     const receipt = h.mailer.to('giver@example.com').filter((m) => /my-gifts#token=/.test(m.text)).at(-1)!;
     const token = /my-gifts#token=([A-Za-z0-9_-]+)/.exec(receipt.text)![1];
+    // An occasion in two days: the sweep looks for the offers on that list.
+    h.lists.occasions.set(`list-of-${ALICE}`, { name: 'Birthday', eventDate: new Date(h.clock.now().getTime() + 2 * 86_400_000).toISOString().slice(0, 10) });
     const found = await scans(async () => {
       expect((await request(h.offers.app).get('/api/gifts/by-link').set('X-Gifts-Token', token)).status).toBe(200);
       expect((await request(h.offers.app).get('/api/gifts').set(await h.as(GIVER))).status).toBe(200);

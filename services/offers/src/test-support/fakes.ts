@@ -125,6 +125,17 @@ export function fakeLists() {
     res.json({ data: ids.flatMap((id) => (occasions.has(id) ? [{ id, ...occasions.get(id)! }] : [])) });
   });
 
+  // As lists pages them: in id order after `after`, a page of 500.
+  app.post('/internal/lists/occasions/upcoming', requireService(['offers']), (req, res) => {
+    const { from, to, after } = req.body as { from: string; to: string; after?: string };
+    const all = [...occasions.entries()]
+      .filter(([id, o]) => o.eventDate !== null && o.eventDate >= from && o.eventDate <= to && (!after || id > after))
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([id, o]) => ({ id, ...o }));
+    const data = all.slice(0, 500);
+    res.json({ data, next: all.length > 500 ? data[data.length - 1].id : null });
+  });
+
   let server: Server | undefined;
   return {
     products,
