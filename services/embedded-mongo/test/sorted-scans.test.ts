@@ -72,6 +72,8 @@ describeEngine('sorted scans and missing fields (engine only)', () => {
     expect(r.queryPlanner.winningPlan).toMatchObject({ stage: 'LIMIT', inputStage: { inputStage: { direction: 'backward' } } });
     // The 15 first and the others of the 15th's minute (n orders those), of the 1,000 in the range.
     expect(r.executionStats.totalDocsExamined).toBe(19);
+    // Without a limit every match is read and sorted.
+    expect((await explain({ find: 'jobs', filter: { due: { $gte: at(20) } }, sort: { due: 1 }, skip: 5 })).queryPlanner.winningPlan.stage).toBe('FETCH');
   });
 
   test('a filter the index barely narrows, or an array in the sorted field, still gives every match in order', async () => {

@@ -98,7 +98,8 @@ export function aggregateCommands(e: EngineApi): Record<string, Handler> {
       if (filter !== undefined && !isPlainObject(filter)) throw new MongoError(2, 'query filter must be an object');
       const matcherOk = matcher(filter);
       // A sort with a limit may read an index in order and stop there (planner.ts firstInSortOrder).
-      const limit = kind === 'findAndModify' ? 1 : kind === 'find' ? Math.abs(num(inner.limit, 0)) + num(inner.skip, 0) : 0;
+      const findLimit = kind === 'find' ? Math.abs(num(inner.limit, 0)) : 0;
+      const limit = kind === 'findAndModify' ? 1 : findLimit ? findLimit + num(inner.skip, 0) : 0;
       const ordered =
         limit > 0 && isPlainObject(inner.sort) && Object.keys(inner.sort).length && coll instanceof Collection
           ? firstInSortOrder(coll, filter, inner.sort, limit, (d) => matcherOk(queryView(d)))
