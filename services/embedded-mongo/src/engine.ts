@@ -416,7 +416,10 @@ export class Engine implements EngineApi {
       matcher(filter, vars); // still validate the filter
       return [];
     }
-    const test = matcher(filter, vars);
+    return this.matchingWith(coll, filter, matcher(filter, vars));
+  }
+
+  private matchingWith(coll: CollView, filter: Doc | undefined, test: (view: Doc) => boolean): Doc[] {
     const out: Doc[] = [];
     for (const d of coll.candidates(filter)) if (test(queryView(d))) out.push(d);
     return out;
@@ -426,13 +429,13 @@ export class Engine implements EngineApi {
   query(coll: CollView | undefined, cmd: { filter?: Doc; sort?: Doc; skip?: number; limit?: number; projection?: Doc; vars?: Doc }): Doc[] {
     const projector = compileProjection(cmd.projection, cmd.filter);
     const hasSort = cmd.sort && Object.keys(cmd.sort).length > 0;
-    let docs: Doc[] | null = null;
+    const test = matcher(cmd.filter, cmd.vars);
     // A transaction's overlay holds changes the base's indexes do not: its reads take every match.
-    if (hasSort && cmd.limit && coll instanceof Collection) {
-      const test = matcher(cmd.filter, cmd.vars);
-      docs = firstInSortOrder(coll, cmd.filter, cmd.sort!, (cmd.skip ?? 0) + cmd.limit, (d) => test(queryView(d)))?.docs ?? null;
-    }
-    docs ??= this.matching(coll, cmd.filter, cmd.vars);
+    const ordered =
+      hasSort && cmd.limit && coll instanceof Collection
+        ? firstInSortOrder(coll, cmd.filter, cmd.sort!, (cmd.skip ?? 0) + cmd.limit, (d) => test(queryView(d)))
+        : null;
+    let docs = ordered ? ordered.docs : coll ? this.matchingWith(coll, cmd.filter, test) : [];
     if (hasSort) {
       // Sort the query views (plain numbers), then return the stored documents.
       const raw = new Map<Doc, Doc>();

@@ -118,15 +118,24 @@ describeEngine('journal and files at scale (engine only)', () => {
     await s.stop();
   });
 
-  test('a compaction is written in the background: requests are answered meanwhile, and nothing is lost', async () => {
-    const dir = tmpDir('bg');
+  /**
+   * An engine over storage that compacts in the background only when told, holding `batches` ×
+   * 300 documents of about 2 kB (`_id` 0, 1, …) in `app.c`.
+   */
+  async function backgroundStore(name: string, batches: number) {
+    const dir = tmpDir(name);
     const engine = new Engine(COMMAND_TABLES);
     const lock = await acquireDirLock(dir);
     const storage = Storage.open(dir, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps(), freeze: () => engine.freezeOps(), compactBytes: 1 << 30 });
     engine.storage = storage;
     const run = (cmd: Record<string, unknown>): Promise<Record<string, unknown>> => engine.handle({ ...cmd, $db: 'app' }, { id: 1, remote: 'test' });
     const pad = 'x'.repeat(2000);
-    for (let b = 0; b < 10; b++) await run({ insert: 'c', documents: Array.from({ length: 300 }, (_, i) => ({ _id: b * 300 + i, pad })) });
+    for (let b = 0; b < batches; b++) await run({ insert: 'c', documents: Array.from({ length: 300 }, (_, i) => ({ _id: b * 300 + i, pad })) });
+    return { dir, engine, storage, run };
+  }
+
+  test('a compaction is written in the background: requests are answered meanwhile, and nothing is lost', async () => {
+    const { dir, engine, storage, run } = await backgroundStore('bg', 10);
     let turns = 0;
     let ticking = true;
     const tick = (): void => {
@@ -150,14 +159,8 @@ describeEngine('journal and files at scale (engine only)', () => {
     await s.stop();
   });
   test('a large snapshot is flushed to disk as it is written, not left whole for the end (a journal sync would wait for it)', async () => {
-    const dir = tmpDir('flush');
-    const engine = new Engine(COMMAND_TABLES);
-    const lock = await acquireDirLock(dir);
-    const storage = Storage.open(dir, (op) => engine.applyOp(op), { lock, dump: () => engine.dumpOps(), freeze: () => engine.freezeOps(), compactBytes: 1 << 30 });
-    engine.storage = storage;
-    const pad = 'x'.repeat(2000);
     // About 24 MB of documents.
-    for (let b = 0; b < 40; b++) await engine.handle({ insert: 'c', documents: Array.from({ length: 300 }, (_, i) => ({ _id: b * 300 + i, pad })), $db: 'app' }, { id: 1, remote: 'test' });
+    const { dir, engine, storage } = await backgroundStore('flush', 40);
     const probe = await fs.promises.open(path.join(dir, 'probe'), 'w');
     const handle = Object.getPrototypeOf(probe) as { datasync(): Promise<void> };
     await probe.close();

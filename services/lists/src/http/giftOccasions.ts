@@ -11,6 +11,8 @@ export interface ListOccasion {
   eventDate: string | null;
 }
 
+const occasionOf = (l: { _id: unknown; name: string; eventDate?: string | null }): ListOccasion => ({ id: String(l._id), name: l.name, eventDate: l.eventDate ?? null });
+
 const occasionsBody = z.object({ ids: z.array(z.string().max(64)).max(500) });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day, YYYY-MM-DD');
@@ -18,7 +20,7 @@ const DAY_MS = 86_400_000;
 /** Lists per page of upcoming occasions. */
 export const UPCOMING_PAGE = 500;
 const upcomingBody = z
-  .object({ from: day, to: day, after: z.string().regex(/^[0-9a-f]{24}$/, 'a list id').optional() })
+  .object({ from: day, to: day, after: z.string().refine(isObjectId, 'a list id').optional() })
   .refine((b) => b.from <= b.to && Date.parse(b.to) - Date.parse(b.from) <= 366 * DAY_MS, { message: 'from must be a day before to, at most 366 days apart', path: ['to'] });
 
 /**
@@ -31,8 +33,7 @@ export function giftOccasionRoutes(router: Router): void {
   router.post('/internal/lists/occasions', requireService(['offers']), validateShape({ body: occasionsBody }), async (req, res) => {
     const ids = [...new Set((req.body as { ids: string[] }).ids.filter(isObjectId))];
     const lists = await findLists(ids);
-    const data: ListOccasion[] = lists.map((l) => ({ id: String(l._id), name: l.name, eventDate: l.eventDate ?? null }));
-    res.json({ data });
+    res.json({ data: lists.map(occasionOf) });
   });
 
   /**
@@ -45,8 +46,7 @@ export function giftOccasionRoutes(router: Router): void {
   router.post('/internal/lists/occasions/upcoming', requireService(['offers']), validateShape({ body: upcomingBody }), async (req, res) => {
     const { from, to, after } = req.body as z.output<typeof upcomingBody>;
     const lists = await listsWithOccasionBetween(from, to, after ?? null, UPCOMING_PAGE + 1);
-    const page = lists.slice(0, UPCOMING_PAGE);
-    const data: ListOccasion[] = page.map((l) => ({ id: String(l._id), name: l.name, eventDate: l.eventDate ?? null }));
+    const data = lists.slice(0, UPCOMING_PAGE).map(occasionOf);
     res.json({ data, next: lists.length > UPCOMING_PAGE ? data[data.length - 1].id : null });
   });
 }
