@@ -56,6 +56,16 @@ describe('ScrollManager', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 120 }));
   });
 
+  it('leaves a page just loaded where the browser shows it, and reads the remembered positions once', () => {
+    const read = jest.spyOn(Storage.prototype, 'getItem');
+    const { go } = setup('/see/L1');
+    expect(scrollTo).not.toHaveBeenCalled();
+    go('/see/L1?sort=price-asc');
+    go('/see/L1?sort=price-desc');
+    expect(read.mock.calls.filter(([key]) => key === 'scroll-positions')).toHaveLength(1);
+    read.mockRestore();
+  });
+
   it('keeps the position when only the query changes on the same page', () => {
     const { go, scrollBy } = setup('/product-list/L1');
     scrollBy(300);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { hasFirstView } from '../firstView/swap';
 
@@ -71,7 +71,8 @@ export function ScrollManager() {
   // address: tell such entries apart by their address.
   const location = routerLocation.key === 'default' ? { ...routerLocation, key: `default:${routerLocation.pathname}${routerLocation.search}` } : routerLocation;
   const navigationType = useNavigationType();
-  const positions = useRef<Positions>(readPositions());
+  // Read once per mount (a ref's initial value would be read again at every render).
+  const [positions] = useState(() => ({ current: readPositions() }));
   const previousPath = useRef<string | null>(null);
   // The entry scroll events belong to: switched before the new page paints, so the scroll that
   // a shorter page or our own scrollTo causes is never booked to the page being left.
@@ -101,11 +102,12 @@ export function ScrollManager() {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', save);
     };
-  }, []);
+  }, [positions]);
 
   // Before the new page paints: to the top, to the hash, or back where the entry was.
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    const firstPage = previousPath.current === null;
     const samePath = previousPath.current === location.pathname;
     previousPath.current = location.pathname;
     if (navigationType !== 'POP') {
@@ -119,8 +121,10 @@ export function ScrollManager() {
     }
     const wanted = positions.current[location.key];
     if (wanted === undefined) {
-      // The server's snapshot is on screen: the person may have scrolled it already.
-      if (!samePath && !hasFirstView()) scrollToY(0);
+      // The document just loaded is where the browser put it (its top), and the server's snapshot
+      // may have been scrolled already: a scroll there would only force a layout of the page
+      // being built, in the first render's task.
+      if (!samePath && !firstPage && !hasFirstView()) scrollToY(0);
       return;
     }
     scrollToY(wanted);
@@ -143,7 +147,7 @@ export function ScrollManager() {
     const timer = setTimeout(stop, RESTORE_WAIT_MS);
     for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { passive: true });
     return stop;
-  }, [location.key, location.pathname, location.hash, navigationType]);
+  }, [location.key, location.pathname, location.hash, navigationType, positions]);
 
   return null;
 }
