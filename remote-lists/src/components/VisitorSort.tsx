@@ -2,7 +2,7 @@
 // "up to N €"), kept in the page's query so that it survives a reload and goes with a copied link.
 import { useCallback, useId, useMemo, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_VISITOR_VIEW, PRICE_CAPS, readVisitorView, VISITOR_SORTS, writeVisitorView, type VisitorSort, type VisitorView } from '@wishlist/contracts';
+import { DEFAULT_VISITOR_VIEW, isDefaultView, PRICE_CAPS, readVisitorView, VISITOR_SORTS, writeVisitorView, type VisitorSort, type VisitorView } from '@wishlist/contracts';
 import { useListsT } from '../i18n';
 
 const noSubscription = () => () => undefined;
@@ -10,12 +10,13 @@ const noSubscription = () => () => undefined;
 /**
  * The visitor's choice and its setter. The server renders the first view without a query, so a
  * page being hydrated starts from the default and takes the query's choice at once after
- * (`useSyncExternalStore`'s server snapshot): no mismatch with the server's HTML.
+ * (`useSyncExternalStore`'s server snapshot): no mismatch with the server's HTML. A query that
+ * chooses nothing is the default already: the hydrated page is not rendered a second time for it.
  */
 export function useVisitorView(): [VisitorView, (view: VisitorView) => void] {
   const [search, setSearch] = useSearchParams();
-  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
-  const view = useMemo(() => (onClient ? readVisitorView(search) : DEFAULT_VISITOR_VIEW), [onClient, search]);
+  const chosen = useSyncExternalStore(noSubscription, () => !isDefaultView(readVisitorView(search)), () => false);
+  const view = useMemo(() => (chosen ? readVisitorView(search) : DEFAULT_VISITOR_VIEW), [chosen, search]);
   const change = useCallback((next: VisitorView) => setSearch((current) => writeVisitorView(current, next), { replace: true, preventScrollReset: true }), [setSearch]);
   return [view, change];
 }

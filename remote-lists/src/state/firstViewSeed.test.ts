@@ -65,6 +65,22 @@ it('keeps the shown objects when a fresh read says the same (nothing re-renders)
   expect(store.getState().lists[0].name).toBe('Renamed');
 });
 
+it('keeps the products a fresh read did not change as the objects shown (their cards do not render again)', async () => {
+  const first = [product('P1'), product('P2')];
+  servePage('/see/L1', { ...list('L1', 'Birthday', first, false), productCount: 3 });
+  const { store, api } = freshStore();
+  resetApi(api);
+  const [p1, p2] = store.getState().lists[0].products;
+  api.getProductList.mockResolvedValue(list('L1', 'Birthday', [product('P1'), product('P2', { name: 'Renamed' }), product('P3')], false));
+  await store.getState().loadShared('L1');
+  const products = store.getState().lists[0].products;
+  expect(products.map((p) => p.id)).toEqual(['P1', 'P2', 'P3']);
+  expect(products[0]).toBe(p1);
+  expect(products[1]).not.toBe(p2);
+  expect(products[1].name).toBe('Renamed');
+  expect(store.getState().partialIds).toEqual([]);
+});
+
 it('takes the served list for its first read when the page came from the server for this load, reads it again after', () =>
   navigatedAs('navigate', async () => {
     servePage('/see/L1', served);

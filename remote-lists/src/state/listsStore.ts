@@ -119,6 +119,24 @@ function firstViewState(): Partial<typeof initial> {
 /** The same content (a fresh read of a list already shown): the shown objects are kept, so nothing re-renders. */
 const sameList = (a: ProductList | undefined, b: ProductList): boolean => !!a && a.id === b.id && JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * A fresh read of the list on screen with the products that did not change kept as the objects
+ * shown, so their memoized cards do not render again (the rest of a long list arriving behind its
+ * first products, a reload that changed one product).
+ */
+function keepingShownProducts(shown: ProductList | undefined, fresh: ProductList): ProductList {
+  if (!shown || shown.id !== fresh.id || shown.products.length === 0) return fresh;
+  const byId = new Map(shown.products.map((p) => [p.id, p]));
+  let kept = 0;
+  const products = fresh.products.map((p) => {
+    const before = p.id === undefined ? undefined : byId.get(p.id);
+    if (!before || JSON.stringify(before) !== JSON.stringify(p)) return p;
+    kept += 1;
+    return before;
+  });
+  return kept === 0 ? fresh : { ...fresh, products };
+}
+
 export const useListsStore = create<ListsState>()((set, get) => ({
   ...initial,
   ...firstViewState(),
@@ -202,8 +220,9 @@ export const useListsStore = create<ListsState>()((set, get) => ({
         set({ partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
         return shown!;
       }
-      set({ lists: [list], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
-      return list;
+      const next = keepingShownProducts(shown, list);
+      set({ lists: [next], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
+      return next;
     } catch (e) {
       set({ status: 'error' });
       throw e;
@@ -216,7 +235,7 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     if (source.kind === 'mine') await get().loadMine();
     else {
       const list = normalizeList(await getProductList(source.listId));
-      set({ lists: [list], status: 'ready' });
+      set({ lists: [keepingShownProducts(get().lists[0], list)], status: 'ready' });
     }
   },
 
