@@ -4,8 +4,9 @@ import { expect, type Page } from '@playwright/test';
 /** No serious or critical accessibility violation on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // The splash screen fades out over 250 ms once the first route is ready: audit the page, not
-  // a half-transparent overlay caught mid-fade.
-  await expect(page.getByTestId('splash')).toHaveCount(0);
+  // a half-transparent overlay caught mid-fade. Before the app renders, index.html's static splash
+  // stands in #root and the app's is not there yet: both must be gone.
+  await expect(page.locator('.boot-splash, [data-testid="splash"]')).toHaveCount(0);
   // Nor a dialog or a button caught mid-transition (its colours half faded in): wait for the
   // finite animations to end (a spinner's or the rotating word's never do).
   await page
