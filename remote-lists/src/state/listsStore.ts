@@ -116,16 +116,17 @@ function firstViewState(): Partial<typeof initial> {
   return { lists: [normalizeList(list)], partialIds, source: { kind: 'shared', listId: list.id }, status: 'ready' };
 }
 
-/** The same content (a fresh read of a list already shown): the shown objects are kept, so nothing re-renders. */
-const sameList = (a: ProductList | undefined, b: ProductList): boolean => !!a && a.id === b.id && JSON.stringify(a) === JSON.stringify(b);
+/** A list's own fields, without its products. */
+const fieldsOf = ({ products: _products, ...fields }: ProductList) => fields;
 
 /**
- * A fresh read of the list on screen with the products that did not change kept as the objects
- * shown, so their memoized cards do not render again (the rest of a long list arriving behind its
- * first products, a reload that changed one product).
+ * A fresh read of the list on screen, keeping as the objects shown what did not change: the whole
+ * list when nothing did (nothing re-renders), else each unchanged product, so its memoized card
+ * does not render again (the rest of a long list arriving behind its first products, a reload that
+ * changed one product). Each product is serialized once.
  */
-function keepingShownProducts(shown: ProductList | undefined, fresh: ProductList): ProductList {
-  if (!shown || shown.id !== fresh.id || shown.products.length === 0) return fresh;
+function keepingShown(shown: ProductList | undefined, fresh: ProductList): ProductList {
+  if (!shown || shown.id !== fresh.id) return fresh;
   const byId = new Map(shown.products.map((p) => [p.id, p]));
   let kept = 0;
   const products = fresh.products.map((p) => {
@@ -134,6 +135,8 @@ function keepingShownProducts(shown: ProductList | undefined, fresh: ProductList
     kept += 1;
     return before;
   });
+  const sameProducts = products.length === shown.products.length && products.every((p, i) => p === shown.products[i]);
+  if (sameProducts && JSON.stringify(fieldsOf(shown)) === JSON.stringify(fieldsOf(fresh))) return shown;
   return kept === 0 ? fresh : { ...fresh, products };
 }
 
@@ -216,12 +219,9 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     try {
       const list = normalizeList(await getProductList(listId));
       const shown = get().source?.kind === 'shared' ? get().lists[0] : undefined;
-      if (sameList(shown, list)) {
-        set({ partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
-        return shown!;
-      }
-      const next = keepingShownProducts(shown, list);
-      set({ lists: [next], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
+      const next = keepingShown(shown, list);
+      if (next === shown) set({ partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
+      else set({ lists: [next], partialIds: [], source: { kind: 'shared', listId }, status: 'ready' });
       return next;
     } catch (e) {
       set({ status: 'error' });
@@ -235,7 +235,7 @@ export const useListsStore = create<ListsState>()((set, get) => ({
     if (source.kind === 'mine') await get().loadMine();
     else {
       const list = normalizeList(await getProductList(source.listId));
-      set({ lists: [keepingShownProducts(get().lists[0], list)], status: 'ready' });
+      set({ lists: [keepingShown(get().lists[0], list)], status: 'ready' });
     }
   },
 

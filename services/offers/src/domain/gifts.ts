@@ -243,7 +243,7 @@ export function createGifts(deps: {
           occasions = new Map(page.lists.map((l) => [l.id, l]));
           docs = await remindableOn([...occasions.keys()], since);
           // An offer may hold products of other lists too: its occasion is the nearest of them all.
-          const others = docs.flatMap((d) => d.products.map((p) => p.productListId ?? '')).filter((id) => id && !occasions.has(id));
+          const others = docs.flatMap((d) => d.products.map((p) => p.productListId ?? '')).filter((id) => !occasions.has(id));
           if (others.length) for (const [id, o] of await deps.occasions.occasions(others)) occasions.set(id, o);
         } catch (err) {
           log?.warn({ err: (err as Error).message }, 'gift reminders wait: list dates unknown');
