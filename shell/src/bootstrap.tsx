@@ -32,14 +32,18 @@ async function boot(): Promise<void> {
     // The server's first view is the app's first render: React adopts its nodes (in slices, as a
     // transition renders) instead of building the page again. A part that differs is rendered
     // anew by React, never shown broken.
+    // Started in a transition too: React hydrates a transition in slices as well, where a
+    // hydration started outside one is a single task as long as the whole page.
     hydrationStarted();
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => {
-        // The server leaves the parts made of other remotes (the basket's controls) for the browser
-        // to render (React's error 419 names such a boundary): expected, not worth a word.
-        const message = error instanceof Error ? error.message : String(error);
-        if (!/\b419\b|switched to client rendering/i.test(message)) console.warn('[shell] part of the first view was rendered again:', message);
-      },
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => {
+          // The server leaves the parts made of other remotes (the basket's controls) for the browser
+          // to render (React's error 419 names such a boundary): expected, not worth a word.
+          const message = error instanceof Error ? error.message : String(error);
+          if (!/\b419\b|switched to client rendering/i.test(message)) console.warn('[shell] part of the first view was rendered again:', message);
+        },
+      });
     });
     return;
   }

@@ -66,6 +66,27 @@ describe('ScrollManager', () => {
     read.mockRestore();
   });
 
+  it('remembers where the snapshot was scrolled before the app started, at the next frame', () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    y = 640;
+    const { go } = setup('/see/L1');
+    expect(sessionStorage.getItem('scroll-positions')).toBeNull();
+    act(() => {
+      while (frames.length) frames.shift()!(0);
+    });
+    raf.mockImplementation((cb) => {
+      cb(0);
+      return 0;
+    });
+    go('/basket');
+    go(-1);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 640 }));
+  });
+
   it('keeps the position when only the query changes on the same page', () => {
     const { go, scrollBy } = setup('/product-list/L1');
     scrollBy(300);

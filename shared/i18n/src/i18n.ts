@@ -53,7 +53,44 @@ export function initI18n(lang?: Language): I18n {
   } as Parameters<typeof i18next.init>[0]);
   reflectOnDocument(i18next.language);
   i18next.on('languageChanged', reflectOnDocument);
+  memoizeKeyLookups(i18next);
   return i18next;
+}
+
+type FixedT = ReturnType<I18n['getFixedT']>;
+
+/**
+ * The `t` of every component (react-i18next takes it from getFixedT) answers a call with a key
+ * alone from a cache: a page asks for the same strings at every render (about 400 lookups as a
+ * shared list starts), and each i18next lookup costs tens of microseconds of a phone's main
+ * thread. The cache is emptied whenever an answer may change (the language, strings added or
+ * removed); a call with options (interpolation, plurals, context, a default) is looked up each time.
+ */
+function memoizeKeyLookups(instance: I18n): void {
+  let cache = new Map<string, string>();
+  const clear = () => {
+    cache = new Map();
+  };
+  instance.on('languageChanged', clear);
+  instance.store.on('added', clear);
+  instance.store.on('removed', clear);
+  const getFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => FixedT;
+  instance.getFixedT = ((...args: unknown[]) => {
+    const fixed = getFixedT(...args);
+    const lookup = fixed as unknown as (...callArgs: unknown[]) => unknown;
+    const scope = fixed as unknown as { lng?: string | null; ns?: string | readonly string[]; keyPrefix?: string };
+    const memo = (...callArgs: unknown[]) => {
+      const key = callArgs[0];
+      if (callArgs.length !== 1 || typeof key !== 'string') return lookup(...callArgs);
+      const id = `${scope.lng || instance.language}\u0000${String(scope.ns)}\u0000${scope.keyPrefix ?? ''}\u0000${key}`;
+      const known = cache.get(id);
+      if (known !== undefined) return known;
+      const value = lookup(key);
+      if (typeof value === 'string') cache.set(id, value);
+      return value;
+    };
+    return Object.assign(memo, { lng: scope.lng, ns: scope.ns, keyPrefix: scope.keyPrefix }) as unknown as FixedT;
+  }) as I18n['getFixedT'];
 }
 
 /**

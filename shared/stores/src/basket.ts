@@ -223,7 +223,13 @@ export const useBasketStore = create<BasketState>()(
       storage: safeStorage,
       version: 1,
       partialize: (s) => ({ products: s.products, lastListId: s.lastListId }),
-      merge: (persisted, current) => ({ ...current, products: sanitize(persisted), lastListId: sanitizeListId(persisted) }),
+      // An empty basket keeps the very array it started with: a page hydrating the server's markup
+      // compares the store with its initial state (the server's), and a new empty array would
+      // render every part that shows the basket again for nothing.
+      merge: (persisted, current) => {
+        const products = sanitize(persisted);
+        return { ...current, products: products.length === 0 && current.products.length === 0 ? current.products : products, lastListId: sanitizeListId(persisted) };
+      },
       // Any other stored version is read through the same sanitizer.
       migrate: (persisted) => ({ products: sanitize(persisted), lastListId: sanitizeListId(persisted) }) as unknown as BasketState,
     },

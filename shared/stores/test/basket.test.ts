@@ -33,6 +33,16 @@ describe('basket store (SPEC §3, §4)', () => {
     expect(s.formattedTotal('en')).toBe('€0.00');
   });
 
+  it('keeps its initial empty products when nothing is stored, so a hydrating page sees no change', () => {
+    const { useBasketStore } = load();
+    expect(useBasketStore.getState().products).toBe(useBasketStore.getInitialState().products);
+    localStorage.setItem('basket', JSON.stringify({ state: { products: 'not a list' }, version: 1 }));
+    jest.resetModules();
+    const again = load().useBasketStore;
+    expect(again.getState().products).toEqual([]);
+    expect(again.getState().products).toBe(again.getInitialState().products);
+  });
+
   it('adds, ignores an id already present, and answers has/count/total', () => {
     const { useBasketStore } = load();
     const s = useBasketStore.getState();

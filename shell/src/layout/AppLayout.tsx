@@ -34,13 +34,20 @@ export function AppFrame({ header, children }: { header: ReactNode; children: Re
   );
 }
 
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * The app's header: both while hydrating the server's first view (its markup has both: the first
+ * render must be it), the one the viewport shows afterwards. A component of its own, so that
+ * switching from both to one renders the header alone, not the whole layout.
+ */
+function LayoutHeaders() {
   const isMobile = useIsMobile();
-  // Hydrating the server's first view: its markup has both headers (the first render must be it);
-  // the one the viewport shows is kept afterwards.
   const hydrating = useHydrating();
-  const navigate = useNavigate();
   const headerRef = useHeaderHeight();
+  return <ShellHeaders variant={hydrating ? 'both' : isMobile ? 'mobile' : 'desktop'} headerRef={headerRef} />;
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
   useEffect(() => trackInputModality(), []);
   return (
     <div className="shell-app">
@@ -48,7 +55,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SessionBootstrap />
       <ScrollManager />
       <FirstViewSwap />
-      <AppFrame header={<ShellHeaders variant={hydrating ? 'both' : isMobile ? 'mobile' : 'desktop'} headerRef={headerRef} />}>
+      <AppFrame header={<LayoutHeaders />}>
         {children}
       </AppFrame>
       <Notifications onNavigate={navigate} />

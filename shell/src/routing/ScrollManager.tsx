@@ -96,9 +96,14 @@ export function ScrollManager() {
     };
     window.addEventListener('scroll', save, { passive: true });
     // Where the page already is: a scroll made on the server's first-view snapshot, before the app
-    // started, raised no event here, and Back would otherwise come back to the top.
-    if (window.scrollY > 0) save();
+    // started, raised no event here, and Back would otherwise come back to the top. Read at the next
+    // frame, whose layout is due anyway: read here, in the commit, it forces a layout of the page
+    // being built, which the renders right after it change again.
+    const initial = requestAnimationFrame(() => {
+      if (window.scrollY > 0) save();
+    });
     return () => {
+      cancelAnimationFrame(initial);
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', save);
     };
