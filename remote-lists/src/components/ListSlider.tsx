@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ProductList } from '@wishlist/contracts';
 import { lazyOnce } from '../lib/lazyOnce';
 import type { ListSliderProps } from './sliderModel';
@@ -18,7 +18,8 @@ export function useSliderReady(lists: number): boolean {
     if (!needed || loaded) return;
     let live = true;
     // A failed load is the slider's own to report (its error reaches the page's boundary).
-    const done = () => live && setLoaded(true);
+    // A transition: the page then draws its cards in slices of a few milliseconds, not in one task.
+    const done = () => live && startTransition(() => setLoaded(true));
     swiperSlider.load().then(done, done);
     return () => {
       live = false;

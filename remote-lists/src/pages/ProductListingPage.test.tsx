@@ -112,9 +112,13 @@ describe('ProductListingPage (owner)', () => {
       { ...list('L2', 'Christmas', xmas.slice(0, 6)), productCount: 8 },
     ]);
     let answerL1: () => void = () => undefined;
-    api.getProductList.mockImplementation((id) =>
-      id === 'L1' ? new Promise((resolve) => (answerL1 = () => resolve(list('L1', 'Birthday', many)))) : Promise.resolve(list('L2', 'Christmas', xmas)),
-    );
+    // The neighbour is read once the list's cards are drawn, never while React draws them.
+    let cardsWhenNeighbourRead = -1;
+    api.getProductList.mockImplementation((id) => {
+      if (id === 'L1') return new Promise((resolve) => (answerL1 = () => resolve(list('L1', 'Birthday', many))));
+      cardsWhenNeighbourRead = screen.queryAllByRole('button', { name: /^Gift \d/ }).length;
+      return Promise.resolve(list('L2', 'Christmas', xmas));
+    });
     await render('/product-list/L1');
     // Not its first products, then all of them: the page waits for the list whole.
     expect(screen.queryAllByRole('button', { name: /^Gift \d/ })).toHaveLength(0);
@@ -122,6 +126,7 @@ describe('ProductListingPage (owner)', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Gift \d/ })).toHaveLength(9));
     expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(9);
     await waitFor(() => expect(api.getProductList).toHaveBeenCalledWith('L2'));
+    expect(cardsWhenNeighbourRead).toBe(9);
     fireEvent.click(screen.getByRole('button', { name: 'Next list' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Christmas' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Xmas \d/ })).toHaveLength(8));

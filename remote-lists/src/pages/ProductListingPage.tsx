@@ -78,9 +78,11 @@ export default function ProductListingPage() {
   }, [productListId, attempt, generation, navigate, t]);
 
   // The lists arrive with their first products only: the one on screen is read whole, then its
-  // neighbours, so that a swipe shows theirs (one list at a time, as the person moves).
+  // neighbours, so that a swipe shows theirs (one list at a time, as the person moves). Once the
+  // cards are drawn: an answer landing in the store while React draws them in slices makes React
+  // throw those slices away and draw every card again in one long task.
   useEffect(() => {
-    if (!list || index < 0) return;
+    if (!list || index < 0 || !cardsReady || !sliderReady) return;
     const state = useListsStore.getState();
     const n = state.lists.length;
     const neighbours = n > 1 ? [state.lists[(index + 1) % n].id, state.lists[(index - 1 + n) % n].id] : [];
@@ -88,7 +90,7 @@ export default function ProductListingPage() {
       if (!isAuthError(e)) notify({ type: 'error', message: t('notifications.productsLoadFailed'), id: 'lists-complete-failed' });
     };
     state.completeList(list.id).then(() => Promise.all(neighbours.map((id) => useListsStore.getState().completeList(id).catch(() => undefined))), failed);
-  }, [list, index, t]);
+  }, [list, index, cardsReady, sliderReady, t]);
 
   // The product id in the route selects that product (SPEC §2).
   useEffect(() => {
