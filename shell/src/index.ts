@@ -23,6 +23,9 @@ async function start(): Promise<void> {
   // The first view's data (a shared list) is asked for now, while the code downloads; unless the
   // page came with it, read by the server for this load, to hydrate (the page's store takes that).
   if (!isHydratingFirstView() || !firstViewServedNow()) startEarlyRequests();
+  // The federation runtime's start (this script's evaluation) and the remotes' registration are
+  // two tasks, not one long one (TBT).
+  await yieldToMain();
   const config = await loadRuntimeConfig();
   // The route's remote loads alongside React (the gateway names it in index.html).
   if (config) preloadFirstView();

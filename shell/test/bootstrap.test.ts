@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { AFFILIATE_SCRIPT_ID, injectAffiliateScript } from '../src/affiliation';
 import { fetchRuntimeConfig, forgetRemotes, knownRemote, loadRuntimeConfig } from '../src/federation/runtimeConfig';
@@ -69,9 +70,9 @@ describe('entry (src/index.ts)', () => {
     await jest.isolateModulesAsync(async () => {
       await import('../src/index');
     });
-    await new Promise((r) => setTimeout(r, 0));
-    expect(document.getElementById(AFFILIATE_SCRIPT_ID)).not.toBeNull();
-    expect(bootstrap).toHaveBeenCalled();
+    await waitFor(() => expect(bootstrap).toHaveBeenCalled());
+    await waitFor(() => expect(document.getElementById(AFFILIATE_SCRIPT_ID)).not.toBeNull());
+    document.getElementById(AFFILIATE_SCRIPT_ID)?.remove();
   });
   it('starts without remotes.json and without the script', async () => {
     jest.resetModules();
@@ -85,8 +86,9 @@ describe('entry (src/index.ts)', () => {
     await jest.isolateModulesAsync(async () => {
       await import('../src/index');
     });
-    await new Promise((r) => setTimeout(r, 0));
+    await waitFor(() => expect(bootstrap).toHaveBeenCalled());
+    // The page has settled (the affiliate script would have been added by now).
+    await new Promise((r) => setTimeout(r, 20));
     expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
-    expect(bootstrap).toHaveBeenCalled();
   });
 });
