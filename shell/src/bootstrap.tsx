@@ -3,23 +3,19 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectLanguage, initI18n } from '@wishlist/i18n';
 import { usePreferencesStore } from '@wishlist/stores';
 import { yieldToMain } from './afterFirstView';
+import { App } from './App';
 import { hydrationStarted, isHydratingFirstView } from './firstView/hydrate';
 import { initNativeShell } from './nativeShell';
 import './styles/global.css';
 
 // Start-up in short tasks, not one long one (Total Blocking Time): evaluating the modules
-// above (React DOM, i18next) when the last of their chunks arrives; then the session's settings;
-// then the app's modules; then the first render, itself sliced. Each yield lets a tap or a paint
-// in between.
+// above (React DOM, i18next, the app) when the last of their chunks arrives; then the session's
+// settings; then the first render, itself sliced. Each yield lets a tap or a paint in between.
 async function boot(): Promise<void> {
   await yieldToMain();
   // Before the router reads the address: it drops the `shell` query.
   initNativeShell();
   initI18n(detectLanguage(location.pathname, { stored: usePreferencesStore.getState().language }));
-  await yieldToMain();
-  // The app's modules (router, layout, routes) are evaluated in a task of their own: in this
-  // chunk (eager, no request of its own), but run when asked for, not with React DOM and i18next.
-  const { App } = await import(/* webpackMode: "eager" */ './App');
   await yieldToMain();
   const container = document.getElementById('root');
   // The first render is a transition, so React renders it in slices of a few milliseconds that a
