@@ -29,11 +29,10 @@ async function boot(): Promise<void> {
     </StrictMode>
   );
   if (isHydratingFirstView()) {
-    // The server's first view is the app's first render: React adopts its nodes (in slices, as a
-    // transition renders) instead of building the page again. A part that differs is rendered
-    // anew by React, never shown broken.
-    // Started in a transition too: React hydrates a transition in slices as well, where a
-    // hydration started outside one is a single task as long as the whole page.
+    // The server's first view is the app's first render: React adopts its nodes instead of
+    // building the page again, in slices because it is started in a transition (outside one, a
+    // hydration is a single task as long as the whole page). A part that differs is rendered anew
+    // by React, never shown broken.
     hydrationStarted();
     startTransition(() => {
       hydrateRoot(container, app, {

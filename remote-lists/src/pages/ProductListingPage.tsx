@@ -41,6 +41,7 @@ export default function ProductListingPage() {
   const cardsReady = useDeferredValue(Boolean(list), false);
   // Swiper, for several lists only: the list is drawn once it is there, inside its slide.
   const sliderReady = useSliderReady(mine ? lists.length : 0);
+  const drawn = !!list && cardsReady && sliderReady;
 
   // Load the caller's lists when the wanted one is not among those already loaded.
   useEffect(() => {
@@ -82,7 +83,7 @@ export default function ProductListingPage() {
   // cards are drawn: an answer landing in the store while React draws them in slices makes React
   // throw those slices away and draw every card again in one long task.
   useEffect(() => {
-    if (!list || index < 0 || !cardsReady || !sliderReady) return;
+    if (!list || index < 0 || !drawn) return;
     const state = useListsStore.getState();
     const n = state.lists.length;
     const neighbours = n > 1 ? [state.lists[(index + 1) % n].id, state.lists[(index - 1 + n) % n].id] : [];
@@ -90,7 +91,7 @@ export default function ProductListingPage() {
       if (!isAuthError(e)) notify({ type: 'error', message: t('notifications.productsLoadFailed'), id: 'lists-complete-failed' });
     };
     state.completeList(list.id).then(() => Promise.all(neighbours.map((id) => useListsStore.getState().completeList(id).catch(() => undefined))), failed);
-  }, [list, index, cardsReady, sliderReady, t]);
+  }, [list, index, drawn, t]);
 
   // The product id in the route selects that product (SPEC §2).
   useEffect(() => {
@@ -150,7 +151,7 @@ export default function ProductListingPage() {
   };
 
   if (failed) return <PageError title={t('listing.errorTitle')} text={t('listing.errorText')} onRetry={() => setAttempt((a) => a + 1)} />;
-  if (!list || !cardsReady || !sliderReady) return <PageLoading label={t('listing.loading')} />;
+  if (!list || !drawn) return <PageLoading label={t('listing.loading')} />;
 
   return (
     <>

@@ -67,10 +67,8 @@ type FixedT = ReturnType<I18n['getFixedT']>;
  * removed); a call with options (interpolation, plurals, context, a default) is looked up each time.
  */
 function memoizeKeyLookups(instance: I18n): void {
-  let cache = new Map<string, string>();
-  const clear = () => {
-    cache = new Map();
-  };
+  const cache = new Map<string, string>();
+  const clear = () => cache.clear();
   instance.on('languageChanged', clear);
   instance.store.on('added', clear);
   instance.store.on('removed', clear);

@@ -99,11 +99,10 @@ export function ScrollManager() {
     // started, raised no event here, and Back would otherwise come back to the top. Read at the next
     // frame, whose layout is due anyway: read here, in the commit, it forces a layout of the page
     // being built, which the renders right after it change again.
-    const initial = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
       if (window.scrollY > 0) save();
     });
     return () => {
-      cancelAnimationFrame(initial);
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', save);
     };
