@@ -1,4 +1,5 @@
 import { createHostConfig } from '@wishlist/mf-config';
+import { pluginAppFiles } from './build/appFiles';
 import { pluginPaintFirst } from './build/paintFirst';
 import { pluginServiceWorker } from './pwa/serviceWorker';
 
@@ -17,8 +18,9 @@ export default createHostConfig({
     // from source, which need React's development build (scripts/dev.mjs).
     output: { distPath: { root: process.env.WISHLIST_SHELL_DIST ?? 'dist' } },
     // After a production build, Workbox writes dist/sw.js (pwa/serviceWorker.ts); the first paint
-    // never waits for the app's scripts (build/paintFirst.ts).
-    plugins: [pluginServiceWorker(), pluginPaintFirst()],
+    // never waits for the app's scripts (build/paintFirst.ts); the app's own files are listed for
+    // a first view that starts on its visitor's first sign of use (build/appFiles.ts).
+    plugins: [pluginServiceWorker(), pluginPaintFirst(), pluginAppFiles()],
     server: {
       proxy: {
         '/api': gateway,

@@ -2,9 +2,10 @@
 // (react, @wishlist/*) are negotiated by Module Federation before anything consumes them.
 import { firstViewServedNow, warmUpPriceFormat } from '@wishlist/contracts';
 import { injectAffiliateScript } from './affiliation';
-import { whenPageSettled, yieldToMain } from './afterFirstView';
+import { whenLoaded, whenPageSettled, yieldToMain } from './afterFirstView';
 import { rememberPathLanguage, startEarlyRequests } from './earlyData';
 import { isHydratingFirstView } from './firstView/hydrate';
+import { prefetchAppFiles, setPrefetching, startsOnIntent, whenVisitorActs } from './firstView/intent';
 import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -23,6 +24,11 @@ async function start(): Promise<void> {
   // The first view's data (a shared list) is asked for now, while the code downloads; unless the
   // page came with it, read by the server for this load, to hydrate (the page's store takes that).
   if (!isHydratingFirstView() || !firstViewServedNow()) startEarlyRequests();
+  // A visitor's shared list or home page is read without the app: it starts at their first sign of
+  // use (firstView/intent.ts), watched for from now on; its code is fetched meanwhile when the
+  // network is idle.
+  const acted = startsOnIntent() ? whenVisitorActs() : null;
+  if (acted) setPrefetching(true);
   // The federation runtime's start (this script's evaluation) and the remotes' registration are
   // two tasks, not one long one (TBT).
   await yieldToMain();
@@ -33,6 +39,11 @@ async function start(): Promise<void> {
   // SPEC §1: added on launch; once the page has loaded, so it never competes with the first view.
   const affiliateUrl = config?.affiliation.scriptUrl;
   if (affiliateUrl) whenPageSettled(() => injectAffiliateScript(affiliateUrl));
+  if (acted) {
+    whenLoaded(() => prefetchAppFiles());
+    await acted;
+    setPrefetching(false);
+  }
   // The federation runtime's start and the remote's preload above are one task; asking for the
   // app's chunks (each shared module negotiated, each script added) is the next (TBT).
   await yieldToMain();

@@ -91,4 +91,30 @@ describe('entry (src/index.ts)', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
   });
+  it('on a visitor\'s hydratable first view, loaded now, imports the bootstrap at their first sign of use', async () => {
+    jest.resetModules();
+    const bootstrap = jest.fn();
+    jest.doMock('../src/bootstrap', () => {
+      bootstrap();
+      return {};
+    });
+    localStorage.clear();
+    document.documentElement.lang = 'en';
+    Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+    document.body.innerHTML = '<div id="root"><main><button type="button">Lamp</button></main></div>';
+    document.documentElement.setAttribute('data-first-view-hydrate', 'see');
+    // jsdom has no navigation timing: this page was loaded by a navigation.
+    Object.defineProperty(performance, 'getEntriesByType', { value: () => [{ type: 'navigate' }], configurable: true });
+    globalThis.fetch = jest.fn().mockResolvedValue(response({ remotes: [], affiliation: { scriptUrl: null } }));
+    await jest.isolateModulesAsync(async () => {
+      await import('../src/index');
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bootstrap).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pointerdown'));
+    await waitFor(() => expect(bootstrap).toHaveBeenCalled());
+    delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+    document.documentElement.removeAttribute('data-first-view-hydrate');
+    document.body.innerHTML = '';
+  });
 });

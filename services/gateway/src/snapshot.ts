@@ -111,7 +111,9 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 export const SNAPSHOT_STYLE =
   '<style id="first-view-style">html[data-first-view] #root{visibility:hidden;content-visibility:hidden;position:absolute;top:0;left:0;right:0}' +
   '@media (max-width:640px){[data-first-view-header=desktop]{display:none}}' +
-  '@media not all and (max-width:640px){[data-first-view-header=mobile]{display:none}}</style>';
+  '@media not all and (max-width:640px){[data-first-view-header=mobile]{display:none}}' +
+  // A press held until the app has started (the shell's firstView/hydrate.ts): shown as taken.
+  '[aria-busy=true]{cursor:progress}</style>';
 
 /** A file's content, read again only when its modification time or size changed. */
 class FileCache<T> {

@@ -26,6 +26,12 @@ export const FIRST_VIEW_HYDRATE_ATTRIBUTE = 'data-first-view-hydrate';
 /** `<script type="application/json">` holding what the hydrated page renders from (a shared list). */
 export const FIRST_VIEW_DATA_ID = 'first-view-data';
 
+/**
+ * `<script type="application/json">` in the shell's index.html: its own code's files, which a first
+ * view waiting for its visitor's first sign of use prefetches (shell/build/appFiles.ts).
+ */
+export const APP_FILES_ID = 'wishlist-app-files';
+
 /** Says the page's content has rendered (a no-op outside a browser or without a snapshot). */
 export function signalFirstViewReady(win: Window | undefined = typeof window === 'undefined' ? undefined : window): void {
   if (!win) return;

@@ -17,12 +17,15 @@ import {
 } from '@wishlist/contracts';
 import { pageLanguage, storedBearer } from '../earlyData';
 
-/** The longest the page waits for its ready signal before the snapshot's own style goes. */
+/** The longest the page waits for its ready signal, once hydrating, before the snapshot's own style goes. */
 export const HYDRATION_TIMEOUT_MS = 10_000;
 
 let hydrating = false;
 let stopCapture: (() => void) | null = null;
 let finish: (() => void) | null = null;
+let startTimer: (() => void) | null = null;
+/** Whether hydration has started (bootstrap.tsx): until then no part of the page is React's. */
+let started = false;
 
 /** Whether the app hydrates the server's first view (decided once, by startFirstViewHydration). */
 export function isHydratingFirstView(): boolean {
@@ -64,37 +67,48 @@ export function toSwapForm(doc: Document = document): void {
 const CONTROL = 'button, [role="button"], summary, input, select, textarea';
 
 /**
- * Keeps presses on the page until hydration starts, and ends the first view once the page says it
- * is on screen (or after HYDRATION_TIMEOUT_MS): the snapshot's inline stylesheet goes (the app's
- * own files hold the same rules) and the last press is replayed on its control, now the app's.
+ * Keeps presses on the page until it is hydrated, and ends the first view once the page says it is
+ * on screen (or HYDRATION_TIMEOUT_MS after hydration started): the snapshot's inline stylesheet goes
+ * (the app's own files hold the same rules) and the last press is replayed on its control, now the
+ * app's.
  */
 export function startFirstViewHydration(doc: Document = document, win: Window = window): void {
   hydrating = true;
   const root = doc.getElementById('root');
-  let pressed: Element | null = null;
-  // The page's part (in <main>) waits for its remote's code after hydration has started: a press
-  // there is held from React too (it would be lost on a part not yet hydrated) and replayed once
-  // the page says it is on screen. The header and footer are React's as soon as it runs.
+  let pressed: HTMLElement | null = null;
+  // Until hydration starts, nothing of the page is React's: a press on any of its controls is held
+  // (a visitor's app starts at their first sign of use: index.ts). Once it has started, the header
+  // and footer are React's; the page's part (in <main>) waits for its remote's code, so a press
+  // there is still held from React (it would be lost on a part not yet hydrated) and replayed once
+  // the page says it is on screen.
   const onClick = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target : null;
     if (!target || target.closest('a[href]')) return;
     const control = target.closest(CONTROL);
-    const page = root?.querySelector('main');
-    if (!control || !page?.contains(control)) return;
+    const held = started ? root?.querySelector('main') : root;
+    if (!(control instanceof HTMLElement) || !held?.contains(control)) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    pressed?.removeAttribute('aria-busy');
     pressed = control;
+    // Said at once (and shown: a progress cursor), so the press is not taken for lost.
+    control.setAttribute('aria-busy', 'true');
   };
   root?.addEventListener('click', onClick, true);
   stopCapture = () => {
     root?.removeEventListener('click', onClick, true);
     stopCapture = null;
   };
-  const timer = win.setTimeout(() => finish?.(), HYDRATION_TIMEOUT_MS);
+  let timer: number | undefined;
   const onReady = () => finish?.();
   win.addEventListener(FIRST_VIEW_READY_EVENT, onReady);
+  startTimer = () => {
+    startTimer = null;
+    timer = win.setTimeout(() => finish?.(), HYDRATION_TIMEOUT_MS);
+  };
   finish = () => {
     finish = null;
+    startTimer = null;
     win.clearTimeout(timer);
     win.removeEventListener(FIRST_VIEW_READY_EVENT, onReady);
     stopCapture?.();
@@ -102,13 +116,19 @@ export function startFirstViewHydration(doc: Document = document, win: Window = 
     doc.getElementById(FIRST_VIEW_STYLE_ID)?.remove();
     const press = pressed;
     pressed = null;
-    if (press instanceof HTMLElement && press.isConnected) press.click();
+    press?.removeAttribute('aria-busy');
+    if (press?.isConnected) press.click();
   };
 }
 
-/** Hydration starts (bootstrap.tsx): presses on the page stay held until it is ready. */
+/**
+ * Hydration starts (bootstrap.tsx): the header and footer are React's from here; presses on the
+ * page stay held until its ready signal, which is awaited at most HYDRATION_TIMEOUT_MS from now
+ * (the first view's own stylesheet stays until then: the app's files are loaded by that time).
+ */
 export function hydrationStarted(): void {
-  /* the page's presses are held until its ready signal (onClick above) */
+  started = true;
+  startTimer?.();
 }
 
 /** Ends the first view now (a new route, an error panel, a session): nothing more to wait for. */
