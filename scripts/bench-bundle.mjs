@@ -1,7 +1,8 @@
-// `npm run bench:bundle`: gzip size of the JavaScript loaded for the first view of /see/{id} (a
+// `npm run bench:bundle`: gzip size of the JavaScript run for the first view of /see/{id} (a
 // shared list of 50 products, as a visitor opens it from a message) and of /en, measured in Chromium
 // through the whole product (scripts/bench-stack.mjs), against the budgets (170 and 150 kB),
-// and of each app's build (entry alone, and all of its JS). `-- --scripts` lists every script.
+// and of each app's build (entry alone, and all of its JS). `-- --scripts` lists every script. What
+// the page prefetches for later (not run) is printed beside, outside the budget.
 // Also printed: the bytes on the wire as Chromium received them (brotli the build wrote).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,6 +42,7 @@ try {
     for (const width of [360, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       const scripts = [];
+      const prefetched = [];
       page.on('response', async (res) => {
         const type = res.request().resourceType();
         if (res.url().startsWith(base) && (type === 'script' || res.url().endsWith('.js'))) {
@@ -49,7 +51,10 @@ try {
             // Content-Length when the gateway sent a file (the build's .br), else what Chromium counted.
             const length = Number(res.headers()['content-length']);
             const wire = Number.isFinite(length) && length >= 0 ? length : Math.max(0, (await res.request().sizes()).responseBodySize);
-            scripts.push({ url: res.url().replace(base, ''), gz: gz(body), wire, encoding: res.headers()['content-encoding'] ?? 'identity' });
+            // A prefetch (resource type `other`) is fetched when the network is idle and not run: the
+            // app's code, waiting for a visitor's first sign of use (shell/src/firstView/intent.ts).
+            const entry = { url: res.url().replace(base, ''), gz: gz(body), wire, encoding: res.headers()['content-encoding'] ?? 'identity' };
+            (type === 'script' ? scripts : prefetched).push(entry);
           } catch {
             /* redirected or aborted */
           }
@@ -70,6 +75,7 @@ try {
       const encodings = [...new Set(scripts.map((x) => x.encoding))].join(', ');
       console.log(`\nFirst view of ${p.label} at ${width} px: ${scripts.length} scripts, ${kb(total)} gzip (${verdict} the ${kb(p.budget)} budget); ${kb(wire)} on the wire (${encodings})`);
       for (const [owner, size] of Object.entries(byOwner)) console.log(`  ${owner.padEnd(24)} ${kb(size)}`);
+      if (prefetched.length) console.log(`  prefetched, not run: ${prefetched.length} scripts, ${kb(prefetched.reduce((n, x) => n + x.gz, 0))} gzip, ${kb(prefetched.reduce((n, x) => n + x.wire, 0))} on the wire`);
       if (LIST_SCRIPTS) for (const s of [...scripts].sort((x, y) => y.gz - x.gz)) console.log(`    ${kb(s.gz).padStart(9)}  ${kb(s.wire).padStart(9)} ${s.encoding.padEnd(8)} ${s.url}`);
       await page.close();
     }

@@ -98,6 +98,8 @@ test('a hanging content remote times out into the error panel', async ({ page })
     /* never answer */
   });
   await page.goto('/en');
+  // The server's home page is read without the app; the app starts when the visitor acts.
+  await page.mouse.move(2, 2);
   await expect(page.getByRole('button', { name: /retry/i })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('banner')).toBeVisible();
 });

@@ -35,9 +35,11 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 /**
  * The app has taken over from the server's first-view snapshot: until then a page
  * arriving as HTML holds both the snapshot and the app's hidden #root, so a CSS locator can match
- * twice. A no-op on pages served without a snapshot.
+ * twice. A no-op on pages served without a snapshot. A visitor's hydrated first view starts the
+ * app at their first sign of use: the pointer is moved over the page, as a person's would be.
  */
 export async function expectAppShown(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
   await expect(page.locator('html[data-first-view]')).toHaveCount(0);
   await expect(page.locator('html[data-first-view-hydrate]')).toHaveCount(0);
   await expect(page.locator('#first-view')).toHaveCount(0);

@@ -1,11 +1,11 @@
 // A visitor's first view starts the app at their first sign of use, not at load. The server's markup
 // is the whole page a visitor reads: the list's cards, pictures and prices, real links. What the app
-// adds (selecting, the basket, sorting, favorites) is for someone who acts on the page. Starting it
-// at load cost a phone's main thread about three times a bare React page's work on every shared
+// adds (selecting, the basket, sorting, favorites) is for someone who acts on the page. Started at
+// load, it costs a phone's main thread about three times a bare React page's work on every shared
 // list opened, including by the many who only look. So the app's code is fetched at the lowest
-// priority (no evaluation), and it is run when the person first touches, scrolls with the wheel,
-// moves the pointer over the page, presses a key or moves the focus. A press that started it is held
-// and replayed once the page is hydrated (hydrate.ts).
+// priority (not run), and it is run when the person first touches, scrolls with the wheel, moves
+// the pointer over the page, presses a key, moves the focus or activates a control. A press that
+// started it is held and replayed once the page is hydrated (hydrate.ts).
 //
 // Only for a first view the app hydrates as the server rendered it (a visitor without a session, in
 // the page's language), read by the server for this very load: any other page starts at once (a
@@ -14,8 +14,11 @@ import { APP_FILES_ID, firstViewServedNow } from '@wishlist/contracts';
 import { registerPlugins, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { isHydratingFirstView } from './hydrate';
 
-/** What says a person is using the page (a scroll by touch starts with `touchstart`). */
-export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'focusin'] as const;
+/**
+ * What says a person is using the page (a scroll by touch starts with `touchstart`; a screen reader's
+ * activation may come as a `click` alone).
+ */
+export const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown', 'focusin', 'click'] as const;
 
 /** Whether this page's app waits for its visitor's first sign of use. */
 export function startsOnIntent(win: Window = window): boolean {
