@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORT } from '../playwright.config';
 import { ROOT, buildRemoteVariant, deployRemote, fileHashes, liveCopyOf, releaseCommand, removeTemporaryDirs, startGateway, type Gateway } from './deploy-helpers';
-import { mainHeading } from './helpers';
+import { expectAppShown, mainHeading } from './helpers';
 
 const LIVE_HEADLINE = /^The wish list for every occasion/;
 const NEW_HEADLINE = 'Released anew: the wish list for every occasion';
@@ -85,6 +85,8 @@ async function freshHome(browser: Browser, gateway: Gateway): Promise<{ context:
   });
   await page.goto(`${gateway.url}/en`);
   await expect(mainHeading(page)).toBeVisible();
+  // A tab in use: the app has started (a visitor's home page starts it at their first sign of use).
+  await expectAppShown(page);
   return { context, page, broken, logs };
 }
 

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORT } from '../playwright.config';
 import { ROOT, buildRemoteVariant, deployRemote, fileHashes, liveCopyOf, removeTemporaryDirs, servedFiles, startGateway, type Gateway } from './deploy-helpers';
-import { mainHeading } from './helpers';
+import { expectAppShown, mainHeading } from './helpers';
 
 const REDEPLOYED = 'Redeployed alone: the wish list for every occasion';
 
@@ -79,6 +79,8 @@ test('a remote redeployed alone is picked up by the next page load; the shell is
   const oldTabBroken = watchForBrokenChunks(oldTab);
   await oldTab.goto(`${gateway.url}/en`);
   await expect(mainHeading(oldTab)).toHaveAccessibleName(/^The wish list for every occasion/);
+  // A tab in use: the app has started (a visitor's home page starts it at their first sign of use).
+  await expectAppShown(oldTab);
 
   const deployStarted = Date.now();
   const report = await deployRemote(newBuild, live);

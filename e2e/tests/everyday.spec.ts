@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';
-import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
+import { expectAccessible, expectAppShown, expectNoHorizontalOverflow } from './helpers';
 
 type Lang = 'en' | 'fr';
 const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
@@ -192,6 +192,7 @@ test.describe('everyday screens', () => {
     // A visitor on the shared list: Offer is disabled and says why, next to it.
     const visitor = await newVisitor(browser, info, lang);
     await visitor.goto(`/see/${listId}`);
+    await expectAppShown(visitor);
     const offer = visitor.getByRole('button', { name: T.offer });
     await expect(offer).toBeDisabled();
     await expect(offer).toHaveAccessibleDescription(T.offerEmpty);

@@ -3,7 +3,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';
-import { expectAccessible } from './helpers';
+import { expectAccessible, expectAppShown } from './helpers';
 
 async function visitorPage(browser: Browser, info: TestInfo) {
   const { viewport, hasTouch, isMobile, baseURL, userAgent, deviceScaleFactor } = info.project.use;
@@ -51,6 +51,9 @@ test.describe('no layout shift, product pictures from our own origin', () => {
       });
       await visitor.goto(path);
       await expect(visitor.locator('main h1').first()).toBeVisible();
+      // The app starts at the visitor's first sign of use (a pointer moved over the page is no
+      // "recent input" to the layout-shift entries): its start must not shift the page either.
+      await expectAppShown(visitor);
       await visitor.waitForLoadState('networkidle');
       if (path !== '/en') await expect(visitor.getByRole('button', { name: /add to basket/i })).toBeVisible();
       await visitor.waitForTimeout(500);
@@ -194,8 +197,10 @@ test.describe('server-rendered first view', () => {
       });
     });
     await openWithSnapshot(visitor, `/see/${listId}`);
-    // The markup came in #root for the app to hydrate, and the app adopted it.
+    // The markup came in #root for the app to hydrate, and the app adopted it once the visitor acted.
     expect(await visitor.evaluate(() => (window as unknown as { __hydratable: boolean }).__hydratable)).toBe(true);
+    await expect(visitor.locator('html')).toHaveAttribute('data-first-view-hydrate', 'see');
+    await visitor.mouse.move(2, 2);
     await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view-hydrate', /.*/);
     await expect(visitor.locator('#first-view')).toHaveCount(0);
     await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view', /.*/);

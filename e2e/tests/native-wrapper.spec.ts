@@ -54,6 +54,7 @@ test('an android-app:// referrer turns native mode on too', async ({ page }) => 
 test('a normal session shows the install part and the mobile basket link', async ({ page }) => {
   await page.goto('/en');
   await expect(mainHeading(page)).toBeVisible();
+  await expectAppShown(page);
   if (isMobile(page)) await expect(basketLink(page)).toBeVisible();
   await page.goto('/how-to-use-android-app');
   await expect(installPart(page)).toBeVisible();
