@@ -9,7 +9,7 @@ import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PORT } from '../playwright.config';
 import { buildRemoteVariant, liveCopyOf, removeTemporaryDirs, startGateway, type Gateway } from './deploy-helpers';
-import { expectAccessible, expectNoHorizontalOverflow, mainHeading } from './helpers';
+import { expectAccessible, expectAppShown, expectNoHorizontalOverflow, mainHeading } from './helpers';
 
 /** Waits until this page's service worker is active and controls the page. */
 async function controlledBy(page: Page): Promise<string> {
@@ -35,6 +35,8 @@ const pngSize = (b: Buffer) => `${b.readUInt32BE(16)}x${b.readUInt32BE(20)}`;
 test('the manifest is served, valid for Chromium, with its icons and the Android share_target', async ({ page }) => {
   await page.goto('/en');
   await expect(mainHeading(page)).toBeVisible();
+  // The service worker registers once the app runs: on a visitor's home page, at their first sign of use.
+  await expectAppShown(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const res = await page.request.get(href!);

@@ -37,7 +37,8 @@ try {
 const seen = new Set();
 const unique = css.filter((href) => {
   const hash = /\.([0-9a-f]{8,})\.css$/.exec(href)?.[1] ?? href;
-  if (index.includes(href) || seen.has(hash)) return false;
+  // Linked, not merely named (index.html also lists the app's files for a prefetch: build/appFiles.ts).
+  if (index.includes(`href="${href}"`) || seen.has(hash)) return false;
   seen.add(hash);
   return true;
 });
