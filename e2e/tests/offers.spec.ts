@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { latestMailTo, openAndApprove, storedBearer, uniqueEmail, validationPath, type OutboxMail } from './auth-helpers';
-import { expectAccessible, expectNoHorizontalOverflow } from './helpers';
+import { expectAccessible, expectAppShown, expectNoHorizontalOverflow } from './helpers';
 
 type Lang = 'en' | 'fr';
 
@@ -345,6 +345,7 @@ test.describe('the address journey', () => {
     await v.goto(sharePath);
     await expect(productCard(v, teapot)).toBeVisible({ timeout: 20_000 });
     await expect(v.locator('html')).toHaveAttribute('lang', lang);
+    await expectAppShown(v);
     // Nothing selected yet: add to basket is disabled.
     await expect(v.getByRole('button', { name: T.addToBasket })).toBeDisabled();
     await expectAccessible(v);
@@ -359,6 +360,7 @@ test.describe('the address journey', () => {
     expect(await basketIds(v)).toEqual([scarf.name, teapot.name].sort());
     await v.reload();
     await expect(productCard(v, teapot)).toBeVisible({ timeout: 20_000 });
+    await expectAppShown(v);
     await checkHeaderBasket(v, T, testInfo, [teapot, scarf], total);
 
     // The basket page: both products, the total on the offer button.
