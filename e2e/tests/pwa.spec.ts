@@ -147,6 +147,7 @@ test.describe('a new deployment of the shell', () => {
     test.setTimeout(120_000);
     await page.goto(`${gateway.url}/en`);
     await expect(mainHeading(page)).toBeVisible();
+    await expectAppShown(page);
     await controlledBy(page);
     await expect(page.locator('meta[name="wishlist-build"]')).toHaveCount(0);
     const oldWorker = readFileSync(join(live, 'sw.js'), 'utf8');

@@ -25,11 +25,15 @@ export function startsOnIntent(win: Window = window): boolean {
   return isHydratingFirstView() && firstViewServedNow(win);
 }
 
-/** Resolves at the first sign of use, or at once when the focus is already in the page. */
+/**
+ * Resolves at the first sign of use, or at once when the focus is already in the page or the person
+ * has already pressed something on it (before the entry listened).
+ */
 export function whenVisitorActs(doc: Document = document, win: Window = window): Promise<void> {
   return new Promise((resolve) => {
     const active = doc.activeElement;
     if (active && active !== doc.body && active !== doc.documentElement) return resolve();
+    if ((win.navigator as Navigator & { userActivation?: { hasBeenActive?: boolean } }).userActivation?.hasBeenActive) return resolve();
     const acted = () => {
       for (const type of INTENT_EVENTS) win.removeEventListener(type, acted, true);
       resolve();
