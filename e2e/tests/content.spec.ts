@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow, languageSwitch, mainHeading } from './helpers';
+import { actOnPage, expectAccessible, expectNoHorizontalOverflow, languageSwitch, mainHeading } from './helpers';
 
 const pages = [
   { key: 'home', en: '/en', fr: '/fr', enTitle: /wish list/i, frTitle: /liste/i },
@@ -99,7 +99,7 @@ test('a hanging content remote times out into the error panel', async ({ page })
   });
   await page.goto('/en');
   // The server's home page is read without the app; the app starts when the visitor acts.
-  await page.mouse.move(2, 2);
+  await actOnPage(page);
   await expect(page.getByRole('button', { name: /retry/i })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('banner')).toBeVisible();
 });

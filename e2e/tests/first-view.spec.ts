@@ -3,7 +3,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';
-import { expectAccessible, expectAppShown } from './helpers';
+import { actOnPage, expectAccessible, expectAppShown } from './helpers';
 
 async function visitorPage(browser: Browser, info: TestInfo) {
   const { viewport, hasTouch, isMobile, baseURL, userAgent, deviceScaleFactor } = info.project.use;
@@ -200,7 +200,7 @@ test.describe('server-rendered first view', () => {
     // The markup came in #root for the app to hydrate, and the app adopted it once the visitor acted.
     expect(await visitor.evaluate(() => (window as unknown as { __hydratable: boolean }).__hydratable)).toBe(true);
     await expect(visitor.locator('html')).toHaveAttribute('data-first-view-hydrate', 'see');
-    await visitor.mouse.move(2, 2);
+    await actOnPage(visitor);
     await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view-hydrate', /.*/);
     await expect(visitor.locator('#first-view')).toHaveCount(0);
     await expect(visitor.locator('html')).not.toHaveAttribute('data-first-view', /.*/);

@@ -33,18 +33,25 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 /**
- * The app has taken over from the server's first-view snapshot: until then a page
- * arriving as HTML holds both the snapshot and the app's hidden #root, so a CSS locator can match
- * twice. A no-op on pages served without a snapshot. A visitor's hydrated first view starts the
- * app at their first sign of use: the pointer is moved over the page, as a person's would be.
+ * A person using the page: the pointer moves over it until the app's code is asked for (a visitor's
+ * hydrated first view starts the app at their first sign of use; a move before the shell's entry
+ * listens is not seen, as a person's next one would be).
  */
-export async function expectAppShown(page: Page): Promise<void> {
-  // Moved until the app's code is asked for: a move before the entry listens is not seen.
+export async function actOnPage(page: Page): Promise<void> {
   let x = 2;
   await expect(async () => {
     await page.mouse.move((x = x === 2 ? 3 : 2), 2);
     expect(await page.evaluate(() => !document.documentElement.hasAttribute('data-first-view-hydrate') || document.querySelector('script[src*="/static/js/async/"]') !== null)).toBe(true);
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * The app has taken over from the server's first-view snapshot: until then a page
+ * arriving as HTML holds both the snapshot and the app's hidden #root, so a CSS locator can match
+ * twice. A no-op on pages served without a snapshot. The person acts first (actOnPage).
+ */
+export async function expectAppShown(page: Page): Promise<void> {
+  await actOnPage(page);
   await expect(page.locator('html[data-first-view]')).toHaveCount(0);
   await expect(page.locator('html[data-first-view-hydrate]')).toHaveCount(0);
   await expect(page.locator('#first-view')).toHaveCount(0);

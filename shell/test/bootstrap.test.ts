@@ -58,46 +58,45 @@ describe('runtime config (/remotes.json)', () => {
   });
 });
 
+/** The entry's import of the bootstrap, as a mock that records it. */
+function mockBootstrap(): jest.Mock {
+  jest.resetModules();
+  const bootstrap = jest.fn();
+  jest.doMock('../src/bootstrap', () => {
+    bootstrap();
+    return {};
+  });
+  return bootstrap;
+}
+
+/** Evaluates src/index.ts afresh, as a page load does. */
+async function runEntry(): Promise<void> {
+  await jest.isolateModulesAsync(async () => {
+    await import('../src/index');
+  });
+}
+
 describe('entry (src/index.ts)', () => {
   it('injects the affiliate script from remotes.json, then imports the bootstrap', async () => {
-    jest.resetModules();
-    const bootstrap = jest.fn();
-    jest.doMock('../src/bootstrap', () => {
-      bootstrap();
-      return {};
-    });
+    const bootstrap = mockBootstrap();
     globalThis.fetch = jest.fn().mockResolvedValue(response({ remotes: [], affiliation: { scriptUrl: 'https://aff.example/a.js' } }));
-    await jest.isolateModulesAsync(async () => {
-      await import('../src/index');
-    });
+    await runEntry();
     await waitFor(() => expect(bootstrap).toHaveBeenCalled());
     await waitFor(() => expect(document.getElementById(AFFILIATE_SCRIPT_ID)).not.toBeNull());
     document.getElementById(AFFILIATE_SCRIPT_ID)?.remove();
   });
   it('starts without remotes.json and without the script', async () => {
-    jest.resetModules();
-    const bootstrap = jest.fn();
-    jest.doMock('../src/bootstrap', () => {
-      bootstrap();
-      return {};
-    });
+    const bootstrap = mockBootstrap();
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     globalThis.fetch = jest.fn().mockRejectedValue(new TypeError('offline'));
-    await jest.isolateModulesAsync(async () => {
-      await import('../src/index');
-    });
+    await runEntry();
     await waitFor(() => expect(bootstrap).toHaveBeenCalled());
     // The page has settled (the affiliate script would have been added by now).
     await new Promise((r) => setTimeout(r, 20));
     expect(document.getElementById(AFFILIATE_SCRIPT_ID)).toBeNull();
   });
   it('on a visitor\'s hydratable first view, loaded now, imports the bootstrap at their first sign of use', async () => {
-    jest.resetModules();
-    const bootstrap = jest.fn();
-    jest.doMock('../src/bootstrap', () => {
-      bootstrap();
-      return {};
-    });
+    const bootstrap = mockBootstrap();
     localStorage.clear();
     document.documentElement.lang = 'en';
     Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
@@ -106,9 +105,7 @@ describe('entry (src/index.ts)', () => {
     // jsdom has no navigation timing: this page was loaded by a navigation.
     Object.defineProperty(performance, 'getEntriesByType', { value: () => [{ type: 'navigate' }], configurable: true });
     globalThis.fetch = jest.fn().mockResolvedValue(response({ remotes: [], affiliation: { scriptUrl: null } }));
-    await jest.isolateModulesAsync(async () => {
-      await import('../src/index');
-    });
+    await runEntry();
     await new Promise((r) => setTimeout(r, 50));
     expect(bootstrap).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointerdown'));
