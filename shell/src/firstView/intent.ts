@@ -26,14 +26,14 @@ export function startsOnIntent(win: Window = window): boolean {
 }
 
 /**
- * Resolves at the first sign of use, or at once when the focus is already in the page or the person
- * has already pressed something on it (before the entry listened).
+ * Resolves at the first sign of use, or at once when the focus is already in the page. Not on
+ * `navigator.userActivation.hasBeenActive`: Chromium reports it for a page nobody has touched when
+ * an automation (Playwright) navigated to it, so it tells nothing of a person.
  */
 export function whenVisitorActs(doc: Document = document, win: Window = window): Promise<void> {
   return new Promise((resolve) => {
     const active = doc.activeElement;
     if (active && active !== doc.body && active !== doc.documentElement) return resolve();
-    if ((win.navigator as Navigator & { userActivation?: { hasBeenActive?: boolean } }).userActivation?.hasBeenActive) return resolve();
     const acted = () => {
       for (const type of INTENT_EVENTS) win.removeEventListener(type, acted, true);
       resolve();
