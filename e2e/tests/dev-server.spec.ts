@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PORT } from '../playwright.config';
@@ -24,21 +24,26 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, 'the dev server does 
 let stack: ChildProcess;
 let output = '';
 let dataDir: string;
-const edited = new Map<string, string>();
+const edited = new Map<string, { text: string; atime: Date; mtime: Date }>();
 
 /** Writes `file` (relative to the repository) with `search` replaced; restored after the spec. */
 function edit(file: string, search: string, replace: string): void {
   const path = join(ROOT, file);
-  const original = edited.get(path) ?? readFileSync(path, 'utf8');
-  if (!original.includes(search)) throw new Error(`${file} no longer contains ${search}`);
+  const original = edited.get(path) ?? { text: readFileSync(path, 'utf8'), atime: statSync(path).atime, mtime: statSync(path).mtime };
+  if (!original.text.includes(search)) throw new Error(`${file} no longer contains ${search}`);
   edited.set(path, original);
-  writeFileSync(path, original.replace(search, replace));
+  writeFileSync(path, original.text.replace(search, replace));
 }
 
+/**
+ * Puts the file back as it was, its times included: a source newer than its build makes the next
+ * `npm run dev` or `npm start` rebuild that box's dist, which the other specs' gateway is serving.
+ */
 function restore(file?: string): void {
   for (const [path, original] of edited) {
     if (file && path !== join(ROOT, file)) continue;
-    writeFileSync(path, original);
+    writeFileSync(path, original.text);
+    utimesSync(path, original.atime, original.mtime);
     edited.delete(path);
   }
 }
