@@ -396,8 +396,8 @@ test.describe('the extension guide and its downloads', () => {
     await page.goto(fr ? '/fr/comment-utiliser-l-extension' : '/en/how-to-use-extension');
     const picture = page.getByRole('img', { name: fr ? /^La fenêtre de l’extension Wishlist/ : /^The Wishlist extension window/ });
     await expect(picture).toBeVisible();
-    // The picture really loaded (not a broken image).
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
+    // The picture really loaded (not a broken image): visible comes before decoded.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
     await expect(picture).toHaveAttribute('src', fr ? /extension-popup-fr\./ : /extension-popup-en\./);
     await expectAccessible(page);
     await expectNoHorizontalOverflow(page);
