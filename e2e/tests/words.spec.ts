@@ -10,7 +10,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { latestMailTo, openAndApprove, signIn, storedBearer, uniqueEmail, validationPath } from './auth-helpers';
-import { expectAccessible, expectAppShown, expectNoHorizontalOverflow, languageSwitch } from './helpers';
+import { actOnPage, expectAccessible, expectAppShown, expectNoHorizontalOverflow, languageSwitch } from './helpers';
 
 type Lang = 'en' | 'fr';
 const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
@@ -150,6 +150,8 @@ test.describe('words that fit the situation', () => {
     const deleteList = page.getByRole('button', { name: /delete this list/i });
     await expect(deleteList).toBeVisible();
 
+    // The header's account controls load at the person's first sign of use.
+    await actOnPage(page);
     await page.getByRole('button', { name: /sign out/i }).first().click();
     await expect(signedOutControl(page, info, 'en')).toBeVisible();
     await page.goBack();
@@ -179,6 +181,7 @@ test.describe('words that fit the situation', () => {
     await expect(page.getByRole('button', { name: /delete this list/i })).toBeVisible();
     const other = await page.context().newPage();
     await other.goto(`/product-list/${listId}`);
+    await actOnPage(other);
     await other.getByRole('button', { name: /sign out/i }).first().click();
     await expect(signedOutControl(other, info, 'en')).toBeVisible();
     // This tab re-renders from the session store: the visitor view, the signed-out header.
@@ -452,10 +455,11 @@ test.describe('words that fit the situation', () => {
     await expect(page.getByRole('button', { name: /sign out/i })).toHaveCount(0);
     // (The client gives up on an answer after 3 s: release it before.)
     release();
-    // Then the signed-in header: the sign-out control on desktop, the Lists tab at 360 px.
+    // Then the signed-in header (its account controls at the person's first sign of use): the sign-out control on desktop, the Lists tab at 360 px.
     const signedInControl = isMobile(info)
       ? page.getByRole('navigation', { name: /sections/i }).getByRole('link', { name: /^lists$/i })
       : page.getByRole('banner').getByRole('button', { name: /sign out/i });
+    await actOnPage(page);
     await expect(signedInControl).toBeVisible();
     await expect(page.getByTestId('session-pending')).toHaveCount(0);
     await expect(signedOutControl(page, info, 'en')).toHaveCount(0);
