@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useSessionStore, useViewStore } from '@wishlist/stores';
 import { desktopHeaderSlots, mobileHeaderSlots } from '../src/layout/headerSlots';
 import { resetFirstUse } from '../src/layout/firstUse';
+import { watchFirstUse } from '../src/firstView/intent';
 import { renderApp, setUpRouteTests } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
@@ -13,6 +14,8 @@ const settle = () => act(async () => void (await new Promise((r) => setTimeout(r
 
 beforeEach(() => {
   resetFirstUse();
+  // As the entry does from its start.
+  watchFirstUse();
   (document.activeElement as HTMLElement | null)?.blur?.();
   useViewStore.setState({ viewedList: null });
   useSessionStore.setState({ token: { name: 't', bearer: 'b' }, defaultListId: 'L1' });
@@ -32,6 +35,16 @@ describe('the header account slot', () => {
     expect(accountLoaded()).toBe(false);
     expect(document.querySelectorAll('.shell-header__slot--account').length).toBeGreaterThan(0);
     act(() => void fireEvent(window, new Event(type, { bubbles: true })));
+    await waitFor(() => expect(accountLoaded()).toBe(true));
+  });
+
+  it('counts a press made before the person was signed in (the approval of a sign-in link)', async () => {
+    useSessionStore.setState({ token: null, defaultListId: null });
+    renderApp('/validate-email/abc/def');
+    act(() => void fireEvent(window, new Event('pointerdown')));
+    await settle();
+    expect(accountLoaded()).toBe(false);
+    act(() => useSessionStore.setState({ token: { name: 't', bearer: 'b' }, defaultListId: 'L1' }));
     await waitFor(() => expect(accountLoaded()).toBe(true));
   });
 });

@@ -42,6 +42,43 @@ export function whenVisitorActs(doc: Document = document, win: Window = window):
   });
 }
 
+let used = false;
+let watchingUse = false;
+const useListeners = new Set<() => void>();
+
+function markFirstUse(): void {
+  if (used) return;
+  used = true;
+  for (const listener of useListeners) listener();
+}
+
+/**
+ * Watches for the person's first sign of use of this document, from the entry's start, for the parts
+ * of a page loaded only then (layout/firstUse.ts): a press made before the app drew them (the
+ * approval of a sign-in, the tap that started a visitor's app) counts.
+ */
+export function watchFirstUse(doc: Document = document, win: Window = window): void {
+  if (watchingUse) return;
+  watchingUse = true;
+  void whenVisitorActs(doc, win).then(markFirstUse);
+}
+
+/** Whether the person has shown a sign of use of this document (then stays true). */
+export const hasFirstUse = (): boolean => used;
+
+/** Calls `listener` at the first sign of use; returns the unsubscription. */
+export function onFirstUse(listener: () => void): () => void {
+  useListeners.add(listener);
+  return () => useListeners.delete(listener);
+}
+
+/** Tests: a document nobody has used yet, not watched. */
+export function resetFirstUseWatch(): void {
+  used = false;
+  watchingUse = false;
+  useListeners.clear();
+}
+
 let prefetching = false;
 
 /**

@@ -1,39 +1,22 @@
 // The person's first sign of use of the page (a touch, a pointer move, a key, the focus moving in),
-// for the parts of the page that only someone acting needs: they load then, not with the page.
+// watched from the entry's start (firstView/intent.ts), for the parts of the page that only someone
+// acting needs: they load then, not with the page.
 import { useSyncExternalStore } from 'react';
-import { whenVisitorActs } from '../firstView/intent';
-
-let acted = false;
-let watching: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function watch(): void {
-  watching ??= whenVisitorActs().then(() => {
-    acted = true;
-    for (const listener of listeners) listener();
-  });
-}
+import { hasFirstUse, onFirstUse, resetFirstUseWatch, watchFirstUse } from '../firstView/intent';
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  watch();
-  return () => listeners.delete(listener);
-}
-
-/** Whether the person has shown a sign of use of this page since it loaded (then stays true). */
-export function useFirstUse(enabled = true): boolean {
-  return useSyncExternalStore(
-    enabled ? subscribe : noSubscription,
-    () => acted,
-    () => false,
-  );
+  // Watched by the entry already; here too for a shell started without it (tests, a remote's own
+  // development page).
+  watchFirstUse();
+  return onFirstUse(listener);
 }
 
 const noSubscription = () => () => undefined;
 
-/** Tests: forget the sign of use seen. */
-export function resetFirstUse(): void {
-  acted = false;
-  watching = null;
-  listeners.clear();
+/** Whether the person has shown a sign of use of this page since it loaded (then stays true). */
+export function useFirstUse(enabled = true): boolean {
+  return useSyncExternalStore(enabled ? subscribe : noSubscription, hasFirstUse, () => false);
 }
+
+/** Tests: forget the sign of use seen. */
+export const resetFirstUse = resetFirstUseWatch;
