@@ -44,12 +44,5 @@ export default createRemoteConfig({
       },
     },
     html: { title: 'Wishlist – lists (standalone)' },
-    // Each page comes as one script and one stylesheet (with what it loads later on its own: swiper,
-    // the forms' panels): split by library and by what the pages have in common, the owner's list
-    // page arrived in eight scripts and two stylesheets. On a phone each file costs the page's main
-    // thread and the browser's (a fetch, a compile, a share to negotiate) while the app starts; one
-    // file of each kind measured about 5% less main-thread work there. The shared singletons still
-    // come from the shell (federation), never in these files.
-    performance: { chunkSplit: { strategy: 'all-in-one' } },
   },
 });
