@@ -5,7 +5,7 @@ import { injectAffiliateScript } from './affiliation';
 import { whenLoaded, whenPageSettled, yieldToMain } from './afterFirstView';
 import { rememberPathLanguage, startEarlyRequests } from './earlyData';
 import { isHydratingFirstView } from './firstView/hydrate';
-import { prefetchAppFiles, setPrefetching, startsOnIntent, watchFirstUse, whenVisitorActs } from './firstView/intent';
+import { prefetchAppFiles, setPrefetching, startsOnIntent, watchFirstUse } from './firstView/intent';
 import { startFirstViewSwap } from './firstView/swap';
 import { loadRuntimeConfig, preloadFirstView } from './federation/runtimeConfig';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
@@ -17,9 +17,9 @@ async function start(): Promise<void> {
   // A path in /en or /fr is the language the page is read in: remembered first, as the server's
   // first view is hydrated only in the language the app reads the page in.
   rememberPathLanguage();
-  // The first sign of use is watched from here: what loads at it (the header's account controls)
-  // counts a press made while the app was still starting.
-  watchFirstUse();
+  // The first sign of use is watched from here, once: a visitor's app starts at it, and what loads
+  // at it (the header's account controls) counts a press made while the app was still starting.
+  const used = watchFirstUse();
   // The server's snapshot of the first view stays until the app's page is on screen; from
   // here on, a press on it is kept for the app (not only once the app's code has arrived: the page
   // may have finished loading, and the person tapped, in between).
@@ -30,7 +30,7 @@ async function start(): Promise<void> {
   // A visitor's shared list or home page is read without the app: it starts at their first sign of
   // use (firstView/intent.ts), watched for from now on; its code is fetched meanwhile when the
   // network is idle.
-  const acted = startsOnIntent() ? whenVisitorActs() : null;
+  const acted = startsOnIntent() ? used : null;
   if (acted) setPrefetching(true);
   // The federation runtime's start (this script's evaluation) and the remotes' registration are
   // two tasks, not one long one (TBT).

@@ -2,8 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useSessionStore, useViewStore } from '@wishlist/stores';
 import { desktopHeaderSlots, mobileHeaderSlots } from '../src/layout/headerSlots';
-import { resetFirstUse } from '../src/layout/firstUse';
-import { watchFirstUse } from '../src/firstView/intent';
+import { resetFirstUseWatch, watchFirstUse } from '../src/firstView/intent';
 import { renderApp, setUpRouteTests } from './helpers';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
@@ -13,9 +12,9 @@ const accountLoaded = () => mockedLoad.mock.calls.some(([id]) => id === 'remote_
 const settle = () => act(async () => void (await new Promise((r) => setTimeout(r, 20))));
 
 beforeEach(() => {
-  resetFirstUse();
+  resetFirstUseWatch();
   // As the entry does from its start.
-  watchFirstUse();
+  void watchFirstUse();
   (document.activeElement as HTMLElement | null)?.blur?.();
   useViewStore.setState({ viewedList: null });
   useSessionStore.setState({ token: { name: 't', bearer: 'b' }, defaultListId: 'L1' });

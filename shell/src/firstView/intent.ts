@@ -43,24 +43,20 @@ export function whenVisitorActs(doc: Document = document, win: Window = window):
 }
 
 let used = false;
-let watchingUse = false;
+let watching: Promise<void> | null = null;
 const useListeners = new Set<() => void>();
 
-function markFirstUse(): void {
-  if (used) return;
-  used = true;
-  for (const listener of useListeners) listener();
-}
-
 /**
- * Watches for the person's first sign of use of this document, from the entry's start, for the parts
- * of a page loaded only then (layout/firstUse.ts): a press made before the app drew them (the
- * approval of a sign-in, the tap that started a visitor's app) counts.
+ * The person's first sign of use of this document, watched once from the entry's start: the
+ * visitor's app starts at it, and the parts of a page loaded only then (layout/firstUse.ts) count a
+ * press made before the app drew them (the approval of a sign-in). Resolves at that sign.
  */
-export function watchFirstUse(doc: Document = document, win: Window = window): void {
-  if (watchingUse) return;
-  watchingUse = true;
-  void whenVisitorActs(doc, win).then(markFirstUse);
+export function watchFirstUse(doc: Document = document, win: Window = window): Promise<void> {
+  watching ??= whenVisitorActs(doc, win).then(() => {
+    used = true;
+    for (const listener of useListeners) listener();
+  });
+  return watching;
 }
 
 /** Whether the person has shown a sign of use of this document (then stays true). */
@@ -75,7 +71,7 @@ export function onFirstUse(listener: () => void): () => void {
 /** Tests: a document nobody has used yet, not watched. */
 export function resetFirstUseWatch(): void {
   used = false;
-  watchingUse = false;
+  watching = null;
   useListeners.clear();
 }
 

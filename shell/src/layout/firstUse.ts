@@ -2,12 +2,12 @@
 // watched from the entry's start (firstView/intent.ts), for the parts of the page that only someone
 // acting needs: they load then, not with the page.
 import { useSyncExternalStore } from 'react';
-import { hasFirstUse, onFirstUse, resetFirstUseWatch, watchFirstUse } from '../firstView/intent';
+import { hasFirstUse, onFirstUse, watchFirstUse } from '../firstView/intent';
 
 function subscribe(listener: () => void): () => void {
   // Watched by the entry already; here too for a shell started without it (tests, a remote's own
   // development page).
-  watchFirstUse();
+  void watchFirstUse();
   return onFirstUse(listener);
 }
 
@@ -17,6 +17,3 @@ const noSubscription = () => () => undefined;
 export function useFirstUse(enabled = true): boolean {
   return useSyncExternalStore(enabled ? subscribe : noSubscription, hasFirstUse, () => false);
 }
-
-/** Tests: forget the sign of use seen. */
-export const resetFirstUse = resetFirstUseWatch;
