@@ -4,7 +4,7 @@
 // a product received, archives the list (visitors are told, offers are refused) and restores it.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { signIn, storedBearer, type OutboxMail } from './auth-helpers';
-import { expectAccessible, expectNoHorizontalOverflow, languageSwitch } from './helpers';
+import { expectAccessible, expectAppShown, expectNoHorizontalOverflow, languageSwitch } from './helpers';
 
 const isMobile = (info: TestInfo) => info.project.name === 'mobile-360';
 
@@ -107,6 +107,7 @@ test('an occasion: a reminder once to followers, unsubscribe from the mail, rece
   // Visitors see how far the occasion is.
   await fan.goto(`/see/${listId}`);
   if (lang === 'fr') await languageSwitch(fan, 'fr').click();
+  await expectAppShown(fan);
   await expect(fan.getByText(t.upcoming)).toBeVisible();
   await expectAccessible(fan);
 
@@ -130,6 +131,7 @@ test('an occasion: a reminder once to followers, unsubscribe from the mail, rece
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
   await fan.reload();
+  await expectAppShown(fan);
   await expect(fan.getByText(t.archivedNote)).toBeVisible();
   const offer = await fan.request.post('/api/offerings', {
     data: { isExpectingAddress: false, products: [productId], offererEmail: fanEmail, language: lang },

@@ -116,3 +116,24 @@ describe('getPageMetadata', () => {
     expect(calls[0].url).toBe('/api/pages');
   });
 });
+
+describe('checkProductPrice', () => {
+  it('waits as long as a page read: the service reads the shop page before it answers', async () => {
+    jest.useFakeTimers();
+    let aborted = false;
+    responder = (_url, init) =>
+      new Promise((resolve, reject) => {
+        init.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        });
+        setTimeout(() => resolve(json(200, { data: { id: 'p1', name: 'Kite', price: 1920 } })), api.CONNECT_TIMEOUT_MS + 4000);
+      });
+    const pending = api.checkProductPrice('p1');
+    await jest.advanceTimersByTimeAsync(api.CONNECT_TIMEOUT_MS + 4500);
+    await expect(pending).resolves.toMatchObject({ id: 'p1', price: 1920 });
+    expect(aborted).toBe(false);
+    expect(calls[0].url).toBe('/api/products-in-lists/p1/price-check');
+    expect(calls[0].init.method).toBe('POST');
+  });
+});
