@@ -21,15 +21,22 @@ export function earlyApiPath(pathname: string): string | null {
 
 /**
  * What a signed-in person's list page reads before it can draw anything (`/product-list/{id}`):
- * the session's check (the header's), the person's lists, their favorites and the list shown,
- * whole. Asked for as the shell starts, they arrive while the code downloads instead of one after
- * the other once it has run. Signed out, the page sends the person to the shared view: nothing.
+ * the person's lists, their favorites and the list shown, whole. Asked for as the shell starts,
+ * they arrive while the code downloads instead of one after the other once it has run. Signed out,
+ * the page sends the person to the shared view: nothing.
  */
 export function ownerApiPaths(pathname: string): string[] {
   const m = OWNER_LIST.exec(pathname);
   if (!m) return [];
-  return ['/api/product-lists?summary=1', '/api/product-lists', '/api/favorites', `/api/product-lists/${encodeURIComponent(decodeURIComponent(m[1]))}`];
+  return ['/api/product-lists', '/api/favorites', `/api/product-lists/${encodeURIComponent(decodeURIComponent(m[1]))}`];
 }
+
+/**
+ * Early answers that also answer another path. The session's check reads the lists' summary
+ * (`?summary=1`: the same lists without their first products); on the owner's page the whole lists
+ * are read anyway, so one request serves both, and the API is asked once instead of twice.
+ */
+export const ALSO_ANSWERS: Readonly<Record<string, string>> = { '/api/product-lists': '/api/product-lists?summary=1' };
 
 function readJson(storage: Storage, key: string): unknown {
   try {
@@ -97,6 +104,14 @@ export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch
     const response = fetchImpl(path, { headers, signal: controller.signal, credentials: 'same-origin' }).finally(() => clearTimeout(timer));
     // Never an unhandled rejection when nobody takes it (the person left the page first).
     response.catch(() => undefined);
-    (slot.__WISHLIST_EARLY__ ??= {})[path] = { bearer, response, at: Date.now() };
+    const also = bearer ? ALSO_ANSWERS[path] : undefined;
+    const takers = also ? [path, also] : [path];
+    for (const key of takers) {
+      // One answer read by two: each taker gets its own copy of the body, made as the headers
+      // arrive, before either of them reads it.
+      const copy = takers.length > 1 ? response.then((r) => r.clone()) : response;
+      copy.catch(() => undefined);
+      (slot.__WISHLIST_EARLY__ ??= {})[key] = { bearer, response: copy, at: Date.now() };
+    }
   }
 }

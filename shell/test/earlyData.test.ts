@@ -42,7 +42,7 @@ describe('early data of the first view', () => {
   });
 
   it("knows what a signed-in person's list page reads first", () => {
-    const lists = ['/api/product-lists?summary=1', '/api/product-lists', '/api/favorites'];
+    const lists = ['/api/product-lists', '/api/favorites'];
     expect(ownerApiPaths('/product-list/6b04')).toEqual([...lists, '/api/product-lists/6b04']);
     expect(ownerApiPaths('/product-list/a%20b/p1')).toEqual([...lists, '/api/product-lists/a%20b']);
     expect(ownerApiPaths('/product-lists')).toEqual([]);
@@ -59,6 +59,35 @@ describe('early data of the first view', () => {
     expect((fetchImpl.mock.calls as unknown as [string, RequestInit][]).map(([url]) => url)).toEqual(ownerApiPaths('/product-list/list1'));
     expect(early()?.['/api/product-lists/list1']?.bearer).toBe('b1');
     expect(early()?.['/api/favorites']?.bearer).toBe('b1');
+  });
+
+  it("answers the session's summary from the one read of the lists, each taker reading its own copy", async () => {
+    localStorage.setItem('token', JSON.stringify({ name: 't', bearer: 'b1' }));
+    history.replaceState(null, '', '/product-list/list1');
+    const body = JSON.stringify({ data: [{ id: 'l1', name: 'Birthday', products: [{ id: 'p1' }] }] });
+    // A body is read once: a copy made after a read fails, as a browser's Response does.
+    class OneReadResponse {
+      status = 200;
+      private read = false;
+      clone() {
+        if (this.read) throw new TypeError('body already used');
+        return new OneReadResponse();
+      }
+      async text() {
+        if (this.read) throw new TypeError('body already used');
+        this.read = true;
+        return body;
+      }
+    }
+    const fetchImpl = jest.fn(async () => new OneReadResponse() as unknown as Response);
+    startEarlyRequests(window, fetchImpl as unknown as typeof fetch);
+    const urls = (fetchImpl.mock.calls as unknown as [string][]).map(([url]) => url);
+    expect(urls.filter((url) => url.startsWith('/api/product-lists?'))).toHaveLength(0);
+    const summary = early()?.['/api/product-lists?summary=1'];
+    const lists = early()?.['/api/product-lists'];
+    expect(summary?.bearer).toBe('b1');
+    expect(await (await summary!.response).text()).toBe(body);
+    expect(await (await lists!.response).text()).toBe(body);
   });
 
   it('asks nothing on other pages, and without a bearer sends none', () => {

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@wishlist/stores';
+import { SPLASH_MOTION_AT_MS, splashMotionDelay } from '../src/layout/SplashScreen';
 import { routes } from '../src/routes';
 import { currentLocation as location, renderApp, setUpRouteTests } from './helpers';
 
@@ -85,6 +86,20 @@ describe('layout', () => {
       expect(screen.queryByTestId('splash')).toBeNull();
     } finally {
       jest.useRealTimers();
+    }
+  });
+
+  it("starts the splash bar's motion one second after the page's start, whenever the splash appears", () => {
+    expect(splashMotionDelay(0)).toBe(SPLASH_MOTION_AT_MS);
+    expect(splashMotionDelay(650.4)).toBe(350);
+    expect(splashMotionDelay(SPLASH_MOTION_AT_MS)).toBe(0);
+    expect(splashMotionDelay(4000)).toBe(0);
+    const now = jest.spyOn(performance, 'now').mockReturnValue(700);
+    try {
+      renderApp('/en');
+      expect(screen.getByTestId('splash').style.getPropertyValue('--splash-motion-delay')).toBe('300ms');
+    } finally {
+      now.mockRestore();
     }
   });
 });

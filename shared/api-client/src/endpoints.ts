@@ -125,7 +125,12 @@ export async function deleteAccount(): Promise<void> {
  */
 export function getProductLists({ summary = false }: { summary?: boolean } = {}): Promise<ProductList[]> {
   const path = summary ? '/api/product-lists?summary=1' : '/api/product-lists';
-  return listsCache.get(summary ? 'list-summaries' : 'lists', async () => (await request<Envelope<ProductList[]>>('GET', path)).data.data);
+  return listsCache.get(summary ? 'list-summaries' : 'lists', async () => {
+    const lists = (await request<Envelope<ProductList[]>>('GET', path)).data.data;
+    // A summary may be answered by the whole lists (the shell's early read on the owner's page
+    // serves both): it is the same lists without products, whatever answered.
+    return summary ? lists.map((l) => (l.products.length === 0 ? l : { ...l, products: [] })) : lists;
+  });
 }
 
 export async function getProductList(listId: string): Promise<ProductList> {

@@ -372,6 +372,17 @@ describe('early responses the shell started', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("a summary answered by the whole lists (the owner's page's one early read) comes without products", async () => {
+    const whole = { data: [{ id: 'l1', name: 'Birthday', productCount: 2, products: [{ id: 'p1' }, { id: 'p2' }] }, { id: 'l2', name: 'Empty', productCount: 0, products: [] }] };
+    slot().__WISHLIST_EARLY__ = { '/api/product-lists?summary=1': { bearer: null, response: Promise.resolve(json(200, whole)) } };
+    const summaries = await api.getProductLists({ summary: true });
+    expect(summaries).toEqual([
+      { id: 'l1', name: 'Birthday', productCount: 2, products: [] },
+      { id: 'l2', name: 'Empty', productCount: 0, products: [] },
+    ]);
+    expect(calls).toHaveLength(0);
+  });
+
   it('is not used once stale: a page asking for the path long after wants the data as it is now', async () => {
     const sent = Date.now() - 31_000;
     slot().__WISHLIST_EARLY__ = { '/api/product-lists/l1': { bearer: null, response: Promise.resolve(json(200, { data: { id: 'l1', name: 'Old' } })), at: sent } as Early[string] };

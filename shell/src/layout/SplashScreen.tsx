@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteReady } from '../routing/routeReady';
 import { Logo } from './Logo';
@@ -7,6 +7,18 @@ import { hasFirstView } from '../firstView/swap';
 /** Failsafe: the splash never stays longer than this, whatever the first route does. */
 export const SPLASH_MAX_MS = 8000;
 
+/**
+ * When the splash's bar starts moving, from the page's start (index.html's boot splash waits as
+ * long): a wait shorter than a second is not felt as one, and a start over by then never runs an
+ * animation's frames; a longer one shows motion from that moment on, whichever splash is up.
+ */
+export const SPLASH_MOTION_AT_MS = 1000;
+
+/** What is left of the still second at this moment (0 once it is over). */
+export function splashMotionDelay(now: number = typeof performance === 'undefined' ? SPLASH_MOTION_AT_MS : performance.now()): number {
+  return Math.max(0, Math.round(SPLASH_MOTION_AT_MS - now));
+}
+
 /** Covers the page until the first route is ready (SPEC §2), then fades out. */
 export function SplashScreen() {
   const { t } = useTranslation('common');
@@ -14,6 +26,7 @@ export function SplashScreen() {
   const markReady = useRouteReady((s) => s.markReady);
   // The server's snapshot of the page is on screen: nothing to cover.
   const [gone, setGone] = useState(() => typeof document !== 'undefined' && hasFirstView());
+  const [motion] = useState(() => ({ '--splash-motion-delay': `${splashMotionDelay()}ms` }) as CSSProperties);
 
   useEffect(() => {
     const failsafe = setTimeout(markReady, SPLASH_MAX_MS);
@@ -34,6 +47,7 @@ export function SplashScreen() {
       aria-live="polite"
       aria-hidden={ready || undefined}
       data-testid="splash"
+      style={motion}
     >
       <Logo />
       <span className="shell-splash__name">{t('app.name')}</span>
