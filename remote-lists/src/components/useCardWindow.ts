@@ -33,10 +33,6 @@ export function useGridColumns(): number {
   );
 }
 
-const subscribeNothing = () => () => undefined;
-const isBrowserRender = () => true;
-const isServerRender = () => false;
-
 /** A card's height before it is measured: a square picture, the name and price (lists.css). */
 function estimateRow(gridWidth: number, columns: number): number {
   return Math.round(gridWidth / columns + 72);
@@ -65,27 +61,21 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
   const rows = Math.ceil(count / columns);
   // Where the grid starts in the page, and how wide it is: read after each render (what is above
   // it, such as the header or a notice, may change height).
-  const [frame, setFrame] = useState({ top: 0, width: INITIAL_RECT.width, paddingStart: 0, paddingEnd: 0, measured: false });
-  // Drawn in the browser, not adopting the server's markup (whose cards are already there): the
-  // grid's first render holds no card, and the cards are drawn once its place on the page is read,
-  // before the first paint. Guessed from the page's top instead, the first render drew a third more
-  // cards than the screen shows (the header and the list's heading are above the grid), removed
-  // again at once.
-  const inBrowser = useSyncExternalStore(subscribeNothing, isBrowserRender, isServerRender);
+  const [frame, setFrame] = useState({ top: 0, width: INITIAL_RECT.width, paddingStart: 0, paddingEnd: 0 });
   useLayoutEffect(() => {
     const el = gridRef.current;
     if (!windowed || !el) return;
     const rect = el.getBoundingClientRect();
     const top = Math.round(rect.top + window.scrollY);
     const width = Math.round(rect.width) || INITIAL_RECT.width;
-    if (frame.measured && top === frame.top && width === frame.width) return;
+    if (top === frame.top && width === frame.width) return;
     // What covers the page's edges (the sticky header, a bottom bar), as the cards' scroll margins
     // say (lists.css): a card brought on screen by the keyboard lands clear of them.
     const card = el.querySelector('.lists-card');
     const style = card ? getComputedStyle(card) : null;
     const paddingStart = Math.round(parseFloat(style?.scrollMarginTop ?? '') || 0);
     const paddingEnd = Math.round(parseFloat(style?.scrollMarginBottom ?? '') || 0);
-    setFrame({ top, width, paddingStart, paddingEnd, measured: true });
+    setFrame({ top, width, paddingStart, paddingEnd });
   });
   const gap = columns === 3 ? 16 : 12;
   const virtualizer = useWindowVirtualizer({
@@ -128,7 +118,6 @@ export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | nu
     [virtualizer, columns, rows],
   );
   if (!windowed) return { windowed, columns, first: 0, end: count, before: 0, after: 0, measureRow, scrollToCard };
-  if (inBrowser && !frame.measured) return { windowed, columns, first: 0, end: 0, before: 0, after: virtualizer.getTotalSize(), measureRow, scrollToCard };
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0];
   const lastRow = items[items.length - 1];
