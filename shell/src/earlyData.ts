@@ -104,14 +104,14 @@ export function startEarlyRequests(win: Window = window, fetchImpl: typeof fetch
     const response = fetchImpl(path, { headers, signal: controller.signal, credentials: 'same-origin' }).finally(() => clearTimeout(timer));
     // Never an unhandled rejection when nobody takes it (the person left the page first).
     response.catch(() => undefined);
-    const also = bearer ? ALSO_ANSWERS[path] : undefined;
-    const takers = also ? [path, also] : [path];
-    for (const key of takers) {
-      // One answer read by two: each taker gets its own copy of the body, made as the headers
-      // arrive, before either of them reads it.
-      const copy = takers.length > 1 ? response.then((r) => r.clone()) : response;
-      copy.catch(() => undefined);
-      (slot.__WISHLIST_EARLY__ ??= {})[key] = { bearer, response: copy, at: Date.now() };
-    }
+    const early = (slot.__WISHLIST_EARLY__ ??= {});
+    early[path] = { bearer, response, at: Date.now() };
+    const also = ALSO_ANSWERS[path];
+    if (!also) continue;
+    // The other taker reads a copy, made as the headers arrive: this reaction is registered before
+    // any taker's, so the copy exists before the body is read.
+    const copy = response.then((r) => r.clone());
+    copy.catch(() => undefined);
+    early[also] = { bearer, response: copy, at: Date.now() };
   }
 }

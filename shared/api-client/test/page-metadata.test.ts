@@ -39,6 +39,20 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
+/** The service answers `body` after `ms`, unless the client aborts first (then `aborted()`). */
+function answerAfter(ms: number, body: unknown): { aborted: () => boolean } {
+  let aborted = false;
+  responder = (_url, init) =>
+    new Promise((resolve, reject) => {
+      init.signal?.addEventListener('abort', () => {
+        aborted = true;
+        reject(new Error('aborted'));
+      });
+      setTimeout(() => resolve(json(200, body)), ms);
+    });
+  return { aborted: () => aborted };
+}
+
 describe('getPageMetadata', () => {
   it('posts the URL to /api/pages/metadata and returns normalised metadata', async () => {
     const m = await api.getPageMetadata('https://shop.example/k');
@@ -85,19 +99,11 @@ describe('getPageMetadata', () => {
 
   it('waits longer than the connect timeout (the service fetches the page first)', async () => {
     jest.useFakeTimers();
-    let aborted = false;
-    responder = (_url, init) =>
-      new Promise((resolve, reject) => {
-        init.signal?.addEventListener('abort', () => {
-          aborted = true;
-          reject(new Error('aborted'));
-        });
-        setTimeout(() => resolve(json(200, { data: meta })), api.CONNECT_TIMEOUT_MS + 2000);
-      });
+    const slow = answerAfter(api.CONNECT_TIMEOUT_MS + 2000, { data: meta });
     const pending = api.getPageMetadata('https://slow.example/');
     await jest.advanceTimersByTimeAsync(api.CONNECT_TIMEOUT_MS + 2500);
     await expect(pending).resolves.toMatchObject({ title: 'Red kite' });
-    expect(aborted).toBe(false);
+    expect(slow.aborted()).toBe(false);
   });
 
   it('gives up after its own timeout, as unreachable', async () => {
@@ -120,19 +126,11 @@ describe('getPageMetadata', () => {
 describe('checkProductPrice', () => {
   it('waits as long as a page read: the service reads the shop page before it answers', async () => {
     jest.useFakeTimers();
-    let aborted = false;
-    responder = (_url, init) =>
-      new Promise((resolve, reject) => {
-        init.signal?.addEventListener('abort', () => {
-          aborted = true;
-          reject(new Error('aborted'));
-        });
-        setTimeout(() => resolve(json(200, { data: { id: 'p1', name: 'Kite', price: 1920 } })), api.CONNECT_TIMEOUT_MS + 4000);
-      });
+    const slow = answerAfter(api.CONNECT_TIMEOUT_MS + 4000, { data: { id: 'p1', name: 'Kite', price: 1920 } });
     const pending = api.checkProductPrice('p1');
     await jest.advanceTimersByTimeAsync(api.CONNECT_TIMEOUT_MS + 4500);
     await expect(pending).resolves.toMatchObject({ id: 'p1', price: 1920 });
-    expect(aborted).toBe(false);
+    expect(slow.aborted()).toBe(false);
     expect(calls[0].url).toBe('/api/products-in-lists/p1/price-check');
     expect(calls[0].init.method).toBe('POST');
   });
