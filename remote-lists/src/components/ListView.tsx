@@ -297,6 +297,7 @@ export function ListView({ lists, activeIndex, onShowList, onSelectProduct, onLi
                 onMovableChange={setMovable}
                 onToggleReceived={slideList.isOwner && !preview ? toggleReceived : undefined}
                 count={active && !slideList.isOwner && !searching && partial ? total : undefined}
+                offscreen={!active}
               />
             )
           }

@@ -105,4 +105,25 @@ describe('ProductGrid of a list read in part', () => {
     expect(grid.querySelectorAll('li.lists-card--placeholder')).toHaveLength(0);
     expect(grid.querySelectorAll('li[data-product-key]').length).toBe(placeholders.length + 3);
   });
+
+  it('draws a slide beside the one on screen as a window of its rows, and every card once it is on screen', async () => {
+    const twelve = list('L2', 'Wedding', Array.from({ length: 12 }, (_, i) => product(`W${i + 1}`, { name: `Gift ${i + 1}` })), true);
+    let bringOnScreen: () => void = () => undefined;
+    function Slide() {
+      const [offscreen, setOffscreen] = useState(true);
+      bringOnScreen = () => setOffscreen(false);
+      return <ProductGrid list={twelve} selectedProductId={null} onSelectProduct={onSelect} offscreen={offscreen} />;
+    }
+    const { container } = await renderPage(<Slide />);
+    const grid = container.querySelector('ul.lists-grid')!;
+    const beside = grid.querySelectorAll('li[data-product-key]');
+    // The first rows, in the list's order: what a swipe from the page's top shows.
+    expect(beside.length).toBeGreaterThan(0);
+    expect(beside.length).toBeLessThan(12);
+    expect([...beside].map((c) => c.getAttribute('data-product-key'))).toEqual(twelve.products.slice(0, beside.length).map((p) => p.id));
+    await act(async () => bringOnScreen());
+    // A short list on screen shows every card (the browser's find sees them all).
+    expect(grid.querySelectorAll('li[data-product-key]')).toHaveLength(12);
+    expect(grid).not.toHaveAttribute('aria-label');
+  });
 });

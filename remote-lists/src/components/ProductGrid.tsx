@@ -24,6 +24,11 @@ export interface ProductGridProps {
    * view): the others are held by placeholders of a card's size until they arrive.
    */
   count?: number;
+  /**
+   * A slide beside the one on screen (hidden, inert): whatever its length, only the rows a swipe
+   * would bring into view are drawn, at the page's scroll, as a long list's window is.
+   */
+  offscreen?: boolean;
 }
 
 /** The owner's grid (dnd-kit), loaded only on the owner's own list. */
@@ -91,7 +96,7 @@ const PRIORITY_CARDS = 4;
  * Memoized: a change of one list (a drop, a drag's start) renders its grid again, not the grids of
  * the slides beside it, each with its window to measure.
  */
-export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived, count }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, onSelectProduct, basketIds, onReorder, onMovableChange, onToggleReceived, count, offscreen = false }: ProductGridProps) {
   const { t } = useListsT();
   const hintId = useId();
   const gridRef = useRef<HTMLUListElement>(null);
@@ -99,7 +104,7 @@ export const ProductGrid = memo(function ProductGrid({ list, selectedProductId, 
   const ids = useMemo(() => products.map((p) => p.id!).filter(Boolean), [products]);
   const keys = useMemo(() => products.map((p) => p.id ?? p.url), [products]);
   const total = Math.max(products.length, count ?? 0);
-  const cardWindow = useCardWindow(total, gridRef);
+  const cardWindow = useCardWindow(total, gridRef, offscreen);
   const { windowed, first, end, columns } = cardWindow;
   // The tab stop: the selected card, else the last one reached with the arrows, else the first;
   // in a windowed grid, the first rendered card when that one is out of the rendered rows.

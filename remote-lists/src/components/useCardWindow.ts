@@ -54,9 +54,12 @@ export interface CardWindow {
   scrollToCard: (index: number) => void;
 }
 
-/** The rows of `count` cards the grid renders, from the window's scroll. */
-export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | null>): CardWindow {
-  const windowed = count > WINDOW_FROM;
+/**
+ * The rows of `count` cards the grid renders, from the window's scroll. `always` windows a grid of
+ * any length (a slide beside the one on screen: only what a swipe would bring into view).
+ */
+export function useCardWindow(count: number, gridRef: RefObject<HTMLElement | null>, always = false): CardWindow {
+  const windowed = always || count > WINDOW_FROM;
   const columns = useGridColumns();
   const rows = Math.ceil(count / columns);
   // Where the grid starts in the page, and how wide it is: read after each render (what is above
