@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
 import { pluginSharedRefreshRuntime, reactOptions } from './fastRefresh';
 import { pluginPrecompress } from './precompress';
-import { shakenSingletons, singletonPackages } from './singletons';
+import { shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 
-export { reactI18nextExports, routerExports, shakenSingletons, singletonPackages } from './singletons';
+export { reactI18nextExports, routerExports, shakenSingletons, singletonPackages, startupDependencies, startupModulePattern, startupSingletons } from './singletons';
 
 function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
   const usedExports = shakenSingletons[name];
@@ -79,10 +79,23 @@ const federationBasics = (production: boolean) => ({
   dts: false,
 });
 
+/** The one chunk of the start-up singletons (startupSingletons), built by the shell. */
+export const STARTUP_CHUNK = 'shared-core';
+
 /** The host: remotes are registered at run time from /remotes.json, never at build time. */
 export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
   return (params): RsbuildConfig => ({
     ...base(port, extra),
+    // Rsbuild's default splits give each shared package its chunk (a dozen scripts before the first
+    // page, most under 5 kB): a page's start pays per script (its insertion, task and federation
+    // bookkeeping), not per byte. The ones every page needs come as one.
+    performance: {
+      chunkSplit: {
+        strategy: 'split-by-experience',
+        override: { cacheGroups: { [STARTUP_CHUNK]: { test: startupModulePattern(), name: STARTUP_CHUNK, chunks: 'async', enforce: true, priority: 30 } } },
+      },
+      ...extra?.performance,
+    },
     plugins: [
       ...appPlugins(),
       pluginModuleFederation({

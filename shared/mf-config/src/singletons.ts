@@ -25,6 +25,28 @@ export const singletonPackages = [
 ] as const;
 
 /**
+ * The singletons every page of the shell runs from its start (react-toastify waits for the first
+ * notification), and the packages they run on. The shell builds them into one chunk (see
+ * createHostConfig): one script instead of a dozen, each with its insertion, its task and its
+ * share of the federation runtime's bookkeeping.
+ */
+export const startupSingletons = singletonPackages.filter((name) => name !== 'react-toastify');
+export const startupDependencies = ['scheduler', 'react-router', 'cookie', 'set-cookie-parser', 'html-parse-stringify', 'use-sync-external-store', '@babel/runtime'];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where a start-up package's modules live: an npm package under node_modules, a workspace package
+ * `@wishlist/x` in the repository's `shared/x` (its real path: the build resolves the symlinks).
+ */
+export function startupModulePattern(): RegExp {
+  const dirs = [...startupSingletons, ...startupDependencies].map((name) =>
+    name.startsWith('@wishlist/') ? `shared[\\/]${escapeRegExp(name.slice('@wishlist/'.length))}` : `node_modules[\\/]${escapeRegExp(name).replace('/', '[\\/]')}`,
+  );
+  return new RegExp(`[\\/](?:${dirs.join('|')})[\\/]`);
+}
+
+/**
  * Shared singletons are never tree-shaken by default: react-router-dom came whole (62 kB gzip) while
  * the apps use a dozen of its exports, react-i18next whole (10.5 kB) for six. Module Federation's
  * shared tree shaking (runtime-infer: the runtime takes the shaken copy when it holds every export
