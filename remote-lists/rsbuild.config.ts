@@ -4,6 +4,15 @@ import { createRemoteConfig } from '@wishlist/mf-config';
 
 const here = (p: string) => resolve(__dirname, p);
 
+/**
+ * The pages that show a list (the owner's, a shared link's, a favorite's). The code two of them
+ * share comes as one chunk, `lists-views`, beside each page's own: Rspack's default splitting gave
+ * the owner's page seven scripts of this remote, and a page's start pays per script (its insertion,
+ * its task, the federation runtime's bookkeeping), not per byte. Left apart: dnd-kit (the owner's
+ * only) and swiper (loaded only for several lists).
+ */
+const listViews = ['ProductListingPage', 'SharedListPage', 'FavoriteListPage'].map((name) => `__federation_expose_${name}`);
+
 // The product forms (src/products/, another engineer's folder) land separately: their exposes are
 // listed as soon as their entry files exist, and the listing page's creation panel renders their
 // `ProductFormPanel` once `src/products/index.ts(x)` exists (a spinner placeholder until then).
@@ -44,5 +53,22 @@ export default createRemoteConfig({
       },
     },
     html: { title: 'Wishlist – lists (standalone)' },
+    performance: {
+      chunkSplit: {
+        strategy: 'split-by-experience',
+        override: {
+          cacheGroups: {
+            'lists-views': {
+              name: 'lists-views',
+              chunks: (chunk: { name?: string | null }) => listViews.includes(chunk.name ?? ''),
+              test: /^(?!.*[\\/]node_modules[\\/](?:@dnd-kit|swiper)[\\/])/,
+              minChunks: 2,
+              enforce: true,
+              priority: 10,
+            },
+          },
+        },
+      },
+    },
   },
 });
