@@ -19,10 +19,15 @@ describe('the start-up chunk of the shell', () => {
     expect(pattern.test(join(dir, 'src', 'index.ts'))).toBe(true);
   });
 
-  it('leaves what a page loads later or bundles itself: the notifications library, the contracts, look-alike names', () => {
+  it("takes the shell's copies of the contracts the singletons use (not shared: each app bundles its own)", () => {
+    expect(singletonPackages).not.toContain('@wishlist/contracts');
+    expect(pattern.test(join(root, 'shared', 'contracts', 'src', 'images.ts'))).toBe(true);
+  });
+
+  it('leaves what a page loads later or what is not a package: the notifications library, look-alike names, the shell', () => {
     expect(singletonPackages).toContain('react-toastify');
     expect(startupSingletons).not.toContain('react-toastify');
-    for (const path of ['node_modules/react-toastify/dist/index.mjs', 'shared/contracts/src/format.ts', 'node_modules/react-is/index.js', 'node_modules/cookies/index.js', 'node_modules/@babel/core/lib/index.js', 'shell/src/layout/AppLayout.tsx']) {
+    for (const path of ['node_modules/react-toastify/dist/index.mjs', 'shared/contracts-extra/src/x.ts', 'node_modules/react-is/index.js', 'node_modules/cookies/index.js', 'node_modules/@babel/core/lib/index.js', 'shell/src/layout/AppLayout.tsx']) {
       expect(pattern.test(join(root, path))).toBe(false);
     }
   });
