@@ -4,15 +4,6 @@ import { createRemoteConfig } from '@wishlist/mf-config';
 
 const here = (p: string) => resolve(__dirname, p);
 
-/**
- * The pages that show a list (the owner's, a shared link's, a favorite's). The code two of them
- * share comes as one chunk, `lists-views`, beside each page's own: Rspack's default splitting gave
- * the owner's page seven scripts of this remote, and a page's start pays per script (its insertion,
- * its task, the federation runtime's bookkeeping), not per byte. Left apart: dnd-kit (the owner's
- * only) and swiper (loaded only for several lists).
- */
-const listViews = ['ProductListingPage', 'SharedListPage', 'FavoriteListPage'].map((name) => `__federation_expose_${name}`);
-
 // The product forms (src/products/, another engineer's folder) land separately: their exposes are
 // listed as soon as their entry files exist, and the listing page's creation panel renders their
 // `ProductFormPanel` once `src/products/index.ts(x)` exists (a spinner placeholder until then).
@@ -37,6 +28,10 @@ export default createRemoteConfig({
         .map((name) => [`./${name}`, `./src/exposes/${name}.tsx`]),
     ),
   },
+  // The pages that show a list (the owner's, a shared link's, a favorite's): the owner's page had
+  // seven scripts of this remote under the default splits, three with this. dnd-kit (the owner's
+  // only) and swiper (several lists only) stay apart.
+  pageChunks: { 'lists-views': { exposes: ['ProductListingPage', 'SharedListPage', 'FavoriteListPage'], apart: ['@dnd-kit', 'swiper'] } },
   extra: {
     source: { entry: { index: './src/index.tsx' } },
     resolve: {
@@ -53,22 +48,5 @@ export default createRemoteConfig({
       },
     },
     html: { title: 'Wishlist – lists (standalone)' },
-    performance: {
-      chunkSplit: {
-        strategy: 'split-by-experience',
-        override: {
-          cacheGroups: {
-            'lists-views': {
-              name: 'lists-views',
-              chunks: (chunk: { name?: string | null }) => listViews.includes(chunk.name ?? ''),
-              test: /^(?!.*[\\/]node_modules[\\/](?:@dnd-kit|swiper)[\\/])/,
-              minChunks: 2,
-              enforce: true,
-              priority: 10,
-            },
-          },
-        },
-      },
-    },
   },
 });

@@ -105,7 +105,9 @@ describe('ProductGrid of a list read in part', () => {
     expect(grid.querySelectorAll('li.lists-card--placeholder')).toHaveLength(0);
     expect(grid.querySelectorAll('li[data-product-key]').length).toBe(placeholders.length + 3);
   });
+});
 
+describe('ProductGrid of a slide beside the one on screen', () => {
   it('draws a slide beside the one on screen as a window of its rows, and every card once it is on screen', async () => {
     const twelve = list('L2', 'Wedding', Array.from({ length: 12 }, (_, i) => product(`W${i + 1}`, { name: `Gift ${i + 1}` })), true);
     let bringOnScreen: () => void = () => undefined;

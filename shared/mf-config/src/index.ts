@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
 import { pluginSharedRefreshRuntime, reactOptions } from './fastRefresh';
 import { pluginPrecompress } from './precompress';
-import { shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
+import { packageDirPattern, shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 
@@ -59,10 +59,17 @@ const gatewayUrl = () => process.env.WISHLIST_GATEWAY_URL ?? 'http://localhost:8
  * `port` is the app's dev port (docs/frontend-contract.md); DEV_PORT_OFFSET moves them all (a
  * second checkout). A remote's dev server also serves the remote alone: its pages call /api there.
  */
-const base = (port: number, extra: RsbuildConfig = {}): RsbuildConfig => ({
+type CacheGroups = Record<string, Record<string, unknown>>;
+
+/**
+ * `cacheGroups` join modules into named chunks over Rsbuild's default splits, which give each
+ * package or set of pages its own chunk: a page's start pays per script (its insertion, its task,
+ * the federation runtime's bookkeeping) more than per byte, so what a start needs comes as one.
+ */
+const base = (port: number, extra: RsbuildConfig = {}, cacheGroups: CacheGroups = {}): RsbuildConfig => ({
   ...extra,
   server: { port: port + Number(process.env.DEV_PORT_OFFSET || 0), strictPort: true, proxy: { '/api': gatewayUrl() }, ...extra.server },
-  performance: { chunkSplit: { strategy: 'split-by-experience' }, ...extra.performance },
+  performance: { chunkSplit: { strategy: 'split-by-experience', override: { cacheGroups } }, ...extra.performance },
 });
 
 /** Production builds (`rsbuild build`) as against the dev server (`rsbuild dev`). */
@@ -85,17 +92,8 @@ export const STARTUP_CHUNK = 'shared-core';
 /** The host: remotes are registered at run time from /remotes.json, never at build time. */
 export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
   return (params): RsbuildConfig => ({
-    ...base(port, extra),
-    // Rsbuild's default splits give each shared package its chunk (a dozen scripts before the first
-    // page, most under 5 kB): a page's start pays per script (its insertion, task and federation
-    // bookkeeping), not per byte. The ones every page needs come as one.
-    performance: {
-      chunkSplit: {
-        strategy: 'split-by-experience',
-        override: { cacheGroups: { [STARTUP_CHUNK]: { test: startupModulePattern(), name: STARTUP_CHUNK, chunks: 'async', enforce: true, priority: 30 } } },
-      },
-      ...extra?.performance,
-    },
+    // The shared packages every page needs, one chunk instead of one each (a dozen, most under 5 kB).
+    ...base(port, extra, { [STARTUP_CHUNK]: { test: startupModulePattern(), name: STARTUP_CHUNK, chunks: 'async', enforce: true, priority: 30 } }),
     plugins: [
       ...appPlugins(),
       pluginModuleFederation({
@@ -114,15 +112,40 @@ export function createHostConfig({ name, port, extra }: AppConfigOptions): Rsbui
   });
 }
 
+/**
+ * One chunk for the code that two or more of a remote's exposed pages (`exposes`, names without
+ * `./`) share, beside each page's own; the packages named `apart` keep their chunks.
+ */
+export interface PageChunk {
+  exposes: string[];
+  apart?: string[];
+}
+
+function pageChunkGroup(name: string, { exposes, apart = [] }: PageChunk): Record<string, unknown> {
+  // Module Federation names each exposed page's chunk `__federation_expose_<name>`.
+  const pages = new Set(exposes.map((page) => `__federation_expose_${page}`));
+  const packages = apart.map(packageDirPattern).join('|');
+  return {
+    name,
+    chunks: (chunk: { name?: string | null }) => pages.has(chunk.name ?? ''),
+    ...(packages ? { test: new RegExp(`^(?!.*[\\/](?:${packages})[\\/])`) } : {}),
+    minChunks: 2,
+    enforce: true,
+    priority: 10,
+  };
+}
+
 /** A remote: exposes thin page entry files, chunks resolved relative to its own manifest. */
 export function createRemoteConfig({
   name,
   port,
   exposes,
+  pageChunks = {},
   extra,
-}: AppConfigOptions & { exposes: Record<string, string> }): RsbuildConfigSyncFn {
+}: AppConfigOptions & { exposes: Record<string, string>; pageChunks?: Record<string, PageChunk> }): RsbuildConfigSyncFn {
   return (params): RsbuildConfig => {
-    const cfg = base(port, extra);
+    const groups = Object.fromEntries(Object.entries(pageChunks).map(([chunk, pages]) => [chunk, pageChunkGroup(chunk, pages)]));
+    const cfg = base(port, extra, groups);
     // In production a remote runs only inside the shell and takes the federation runtime and SDK
     // from it. Its dev server also serves the remote alone (src/index.tsx, with the shell down),
     // so a development build carries its own; the shell's runtime adopts it when both are loaded.

@@ -46,13 +46,16 @@ export const startupDependencies = [
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The pattern of an npm package's directory, `node_modules/<name>`, on any platform. */
+export const packageDirPattern = (name: string) => `node_modules[\\/]${escapeRegExp(name).replace('/', '[\\/]')}`;
+
 /**
  * Where a start-up package's modules live: an npm package under node_modules, a workspace package
  * `@wishlist/x` in the repository's `shared/x` (its real path: the build resolves the symlinks).
  */
 export function startupModulePattern(): RegExp {
   const dirs = [...startupSingletons, ...startupDependencies].map((name) =>
-    name.startsWith('@wishlist/') ? `shared[\\/]${escapeRegExp(name.slice('@wishlist/'.length))}` : `node_modules[\\/]${escapeRegExp(name).replace('/', '[\\/]')}`,
+    name.startsWith('@wishlist/') ? `shared[\\/]${escapeRegExp(name.slice('@wishlist/'.length))}` : packageDirPattern(name),
   );
   return new RegExp(`[\\/](?:${dirs.join('|')})[\\/]`);
 }
