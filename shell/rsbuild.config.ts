@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { createHostConfig } from '@wishlist/mf-config';
 import { pluginAppFiles } from './build/appFiles';
 import { pluginPaintFirst } from './build/paintFirst';
@@ -10,6 +11,9 @@ const gateway = process.env.WISHLIST_GATEWAY_URL ?? 'http://localhost:8080';
 export default createHostConfig({
   name: 'shell',
   port: 3000,
+  // The app the entry starts (src/bootstrap.tsx and what it imports) loads with the shared packages
+  // every page starts with, in one script.
+  startupDirs: [resolve(__dirname, 'src')],
   extra: {
     source: { entry: { index: './src/index.ts' } },
     html: { template: './index.html' },

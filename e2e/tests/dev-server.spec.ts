@@ -71,7 +71,11 @@ async function startDev(boxes: string[]): Promise<void> {
   stack.stdout!.on('data', (d) => (output += d));
   stack.stderr!.on('data', (d) => (output += d));
   await expect
-    .poll(() => (stack.exitCode !== null ? `exited ${stack.exitCode}` : output.includes('is running at') ? 'up' : 'starting'), { timeout: 400_000, intervals: [1000] })
+    // A stack that stops shows what it printed last, the reason with it.
+    .poll(() => (stack.exitCode !== null ? `exited ${stack.exitCode}: ${output.slice(-3000)}` : output.includes('is running at') ? 'up' : 'starting'), {
+      timeout: 400_000,
+      intervals: [1000],
+    })
     .toBe('up');
 }
 

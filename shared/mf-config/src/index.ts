@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
 import { pluginSharedRefreshRuntime, reactOptions } from './fastRefresh';
 import { pluginPrecompress } from './precompress';
-import { packageDirPattern, shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
+import { packageDirPattern, SEP, shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
 
 type Shared = NonNullable<ModuleFederationOptions['shared']>;
 
@@ -89,11 +89,15 @@ const federationBasics = (production: boolean) => ({
 /** The one chunk of the start-up singletons (startupSingletons), built by the shell. */
 export const STARTUP_CHUNK = 'shared-core';
 
-/** The host: remotes are registered at run time from /remotes.json, never at build time. */
-export function createHostConfig({ name, port, extra }: AppConfigOptions): RsbuildConfigSyncFn {
+/**
+ * The host: remotes are registered at run time from /remotes.json, never at build time.
+ * `startupDirs` (absolute): the host's own code that its entry loads later (the app it starts once
+ * the remotes are registered) joins the start-up chunk too, as every page runs it.
+ */
+export function createHostConfig({ name, port, startupDirs = [], extra }: AppConfigOptions & { startupDirs?: string[] }): RsbuildConfigSyncFn {
   return (params): RsbuildConfig => ({
     // The shared packages every page needs, one chunk instead of one each (a dozen, most under 5 kB).
-    ...base(port, extra, { [STARTUP_CHUNK]: { test: startupModulePattern(), name: STARTUP_CHUNK, chunks: 'async', enforce: true, priority: 30 } }),
+    ...base(port, extra, { [STARTUP_CHUNK]: { test: startupModulePattern(startupDirs), name: STARTUP_CHUNK, chunks: 'async', enforce: true, priority: 30 } }),
     plugins: [
       ...appPlugins(),
       pluginModuleFederation({
@@ -128,7 +132,7 @@ function pageChunkGroup(name: string, { exposes, apart = [] }: PageChunk): Recor
   return {
     name,
     chunks: (chunk: { name?: string | null }) => pages.has(chunk.name ?? ''),
-    ...(packages ? { test: new RegExp(`^(?!.*[\\/](?:${packages})[\\/])`) } : {}),
+    ...(packages ? { test: new RegExp(`^(?!.*${SEP}(?:${packages})${SEP})`) } : {}),
     minChunks: 2,
     enforce: true,
     priority: 10,

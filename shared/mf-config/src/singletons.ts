@@ -46,18 +46,24 @@ export const startupDependencies = [
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A path separator in a module's path, on any platform. */
+export const SEP = String.raw`[\\/]`;
+
 /** The pattern of an npm package's directory, `node_modules/<name>`, on any platform. */
-export const packageDirPattern = (name: string) => `node_modules[\\/]${escapeRegExp(name).replace('/', '[\\/]')}`;
+export const packageDirPattern = (name: string) => `node_modules${SEP}${escapeRegExp(name).replace('/', SEP)}`;
 
 /**
  * Where a start-up package's modules live: an npm package under node_modules, a workspace package
  * `@wishlist/x` in the repository's `shared/x` (its real path: the build resolves the symlinks).
+ * `appDirs` (absolute) add the app's own code that its start loads after the entry.
  */
-export function startupModulePattern(): RegExp {
+export function startupModulePattern(appDirs: readonly string[] = []): RegExp {
   const dirs = [...startupSingletons, ...startupDependencies].map((name) =>
-    name.startsWith('@wishlist/') ? `shared[\\/]${escapeRegExp(name.slice('@wishlist/'.length))}` : packageDirPattern(name),
+    name.startsWith('@wishlist/') ? `shared${SEP}${escapeRegExp(name.slice('@wishlist/'.length))}` : packageDirPattern(name),
   );
-  return new RegExp(`[\\/](?:${dirs.join('|')})[\\/]`);
+  const packages = `${SEP}(?:${dirs.join('|')})${SEP}`;
+  const own = appDirs.map((dir) => `^${dir.replace(/[\\/]+$/, '').split(/[\\/]+/).map(escapeRegExp).join(SEP)}${SEP}`);
+  return new RegExp([packages, ...own].join('|'));
 }
 
 /**

@@ -32,6 +32,21 @@ describe('the start-up chunk of the shell', () => {
     }
   });
 
+  it("takes the app's own code under the directories it names, on any platform, and nothing beside them", () => {
+    const shell = join(root, 'shell', 'src');
+    const withApp = startupModulePattern([shell]);
+    expect(withApp.test(join(shell, 'bootstrap.tsx'))).toBe(true);
+    expect(withApp.test(join(shell, 'layout', 'AppLayout.tsx'))).toBe(true);
+    expect(withApp.test(join(root, 'node_modules', 'react', 'index.js'))).toBe(true);
+    expect(withApp.test(join(root, 'shell', 'srcx', 'a.ts'))).toBe(false);
+    expect(withApp.test(join(root, 'remote-lists', 'src', 'index.tsx'))).toBe(false);
+    expect(withApp.test(join('/elsewhere', shell, 'a.ts'))).toBe(false);
+    const windows = startupModulePattern(['C:\\wishlist\\shell\\src\\']);
+    expect(windows.test('C:\\wishlist\\shell\\src\\App.tsx')).toBe(true);
+    expect(windows.test('C:\\wishlist\\node_modules\\react\\index.js')).toBe(true);
+    expect(windows.test('C:\\wishlist\\shell\\src2\\App.tsx')).toBe(false);
+  });
+
   it('names only installed packages', () => {
     for (const name of startupDependencies) expect(existsSync(join(root, 'node_modules', name, 'package.json'))).toBe(true);
   });
