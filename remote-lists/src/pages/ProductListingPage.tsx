@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { decodeProductUrl, type Product } from '@wishlist/contracts';
 import { isAuthError } from '@wishlist/api-client';
@@ -12,6 +12,7 @@ import { isUnreachable } from '../lib/errors';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/usePageTitle';
 import { usePublishViewedList } from '../lib/usePublishViewedList';
+import { useRevealAfterCommit } from '../lib/useRevealAfterCommit';
 import { findProduct, useListsStore } from '../state/listsStore';
 import '../styles/lists.css';
 
@@ -37,8 +38,8 @@ export default function ProductListingPage() {
   const index = mine ? lists.findIndex((l) => l.id === productListId) : -1;
   const list = index >= 0 ? lists[index] : undefined;
   // The lists arrive in a blocking render (an external store's); the cards render in a
-  // deferred pass that React slices into short tasks (the spinner stays up meanwhile).
-  const cardsReady = useDeferredValue(Boolean(list), false);
+  // transition that React slices into short tasks (the spinner stays up meanwhile).
+  const cardsReady = useRevealAfterCommit(Boolean(list));
   // Swiper, for several lists only: the list is drawn once it is there, inside its slide.
   const sliderReady = useSliderReady(mine ? lists.length : 0);
   const drawn = !!list && cardsReady && sliderReady;

@@ -86,7 +86,8 @@ export default function SharedListPage() {
   // then render in a deferred pass, which React slices into short tasks (the spinner stays up
   // meanwhile) instead of one long task that blocks the first taps. A list already there when the
   // page mounts (the server's, being hydrated) renders in the first pass: it is on screen already.
-  const cardsReady = useDeferredValue(Boolean(list), Boolean(list));
+  // (No initial value: one would spawn a deferred render at every mount, see useRevealAfterCommit.)
+  const cardsReady = useDeferredValue(Boolean(list));
   const giving = !!list?.isOwner && asGiver && list.recipient === 'someone-else' && !list.archived && !preview;
   usePublishViewedList(giving && list ? { id: list.id, isOwner: false } : list);
   usePageTitle(list?.name, t('common.siteName'));
