@@ -1,8 +1,8 @@
 // A list page whose data is on its way waits idle: it shows its loading state once and renders
-// nothing more until the answer comes. A page mounted while the shell still showed its own loading
-// state used to be rendered again and again by React for as long as the answer took, which kept a
-// phone's processor busy through the whole wait. React's commits are counted through its DevTools
-// hook (the integration point React calls on every commit).
+// nothing more until the answer comes. A page that React renders again and again while it waits
+// (mounted while the shell still shows its own loading state) keeps a phone's processor busy for
+// the whole wait. React's commits are counted through its DevTools hook (the integration point
+// React calls on every commit).
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { SHOP_URL } from '../playwright.config';
 import { signIn, storedBearer } from './auth-helpers';

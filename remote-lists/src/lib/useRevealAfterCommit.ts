@@ -7,8 +7,8 @@ import { startTransition, useEffect, useState } from 'react';
  *
  * Not `useDeferredValue(ready, false)`: its initial value spawns a deferred render at every mount,
  * and a page mounted inside a Suspense boundary that still shows its fallback (a remote page whose
- * data is on its way) is mounted again by each such render, which spawns the next one. React then
- * rendered the page hundreds of times in a row for as long as the data took. An effect runs only
+ * data is on its way) is mounted again by each such render, which spawns the next one: React would
+ * render the page hundreds of times in a row for as long as the data takes. An effect runs only
  * once the page is committed.
  */
 export function useRevealAfterCommit(ready: boolean): boolean {
