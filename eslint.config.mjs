@@ -20,4 +20,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // React spawns a deferred render at every mount for an initial value; a component mounted
+          // under a Suspense fallback is mounted again by each one, endlessly (docs/frontend-contract.md).
+          selector: "CallExpression[callee.name='useDeferredValue'][arguments.length>1]",
+          message: 'No initial value for useDeferredValue: use useDeferredValue(value), or reveal after commit (useRevealAfterCommit in remote-lists).',
+        },
+      ],
+    },
+  },
 );

@@ -14,7 +14,7 @@ import { startTransition, useEffect, useState } from 'react';
 export function useRevealAfterCommit(ready: boolean): boolean {
   const [revealed, setRevealed] = useState(false);
   useEffect(() => {
-    if (ready && !revealed) startTransition(() => setRevealed(true));
-  }, [ready, revealed]);
+    if (ready) startTransition(() => setRevealed(true));
+  }, [ready]);
   return ready && revealed;
 }

@@ -49,8 +49,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** A path separator in a module's path, on any platform. */
 export const SEP = String.raw`[\\/]`;
 
+/** The pattern of a path (`a/b`, `C:\\a\\b`), its separators matching either slash. */
+const pathPattern = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]+/).map(escapeRegExp).join(SEP);
+
 /** The pattern of an npm package's directory, `node_modules/<name>`, on any platform. */
-export const packageDirPattern = (name: string) => `node_modules${SEP}${escapeRegExp(name).replace('/', SEP)}`;
+export const packageDirPattern = (name: string) => pathPattern(`node_modules/${name}`);
 
 /**
  * Where a start-up package's modules live: an npm package under node_modules, a workspace package
@@ -59,10 +62,10 @@ export const packageDirPattern = (name: string) => `node_modules${SEP}${escapeRe
  */
 export function startupModulePattern(appDirs: readonly string[] = []): RegExp {
   const dirs = [...startupSingletons, ...startupDependencies].map((name) =>
-    name.startsWith('@wishlist/') ? `shared${SEP}${escapeRegExp(name.slice('@wishlist/'.length))}` : packageDirPattern(name),
+    name.startsWith('@wishlist/') ? pathPattern(`shared/${name.slice('@wishlist/'.length)}`) : packageDirPattern(name),
   );
   const packages = `${SEP}(?:${dirs.join('|')})${SEP}`;
-  const own = appDirs.map((dir) => `^${dir.replace(/[\\/]+$/, '').split(/[\\/]+/).map(escapeRegExp).join(SEP)}${SEP}`);
+  const own = appDirs.map((dir) => `^${pathPattern(dir)}${SEP}`);
   return new RegExp([packages, ...own].join('|'));
 }
 
