@@ -8,3 +8,8 @@ Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (typeof window !== 'undefined') {
   Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true, configurable: true });
 }
+
+// findBy*/waitFor give up after 1 s by default. CI machines are shared: a page that loads two lazy
+// remotes in turn (a redirect, then the page it leads to) can take longer than that beside other
+// suites. A missing element still fails, later; the per-test timeout stays the outer bound.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
