@@ -11,7 +11,9 @@ import { trackInputModality } from './inputModality';
 import { FirstViewSwap } from '../firstView/FirstViewSwap';
 import { ShellHeaders, useHydrating } from './FirstViewHeaders';
 
-export const MAIN_ID = 'main-content';
+// Not exported: a module whose exports are all components is its own Fast Refresh boundary, so
+// an edit here re-renders the layout without re-running App.tsx.
+const MAIN_ID = 'main-content';
 
 /**
  * What every page sits in: the skip link, the header, the page and the footer. Shared by the app
