@@ -2,46 +2,15 @@
 // so a shared singleton or version change is one edit.
 import { type ConfigParams, type RsbuildConfig, type RsbuildConfigSyncFn } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES_GLOBAL, SDK_GLOBAL } from '../runtime/globals';
 import { pluginSharedRefreshRuntime, reactOptions } from './fastRefresh';
 import { pluginPrecompress } from './precompress';
-import { packageDirPattern, SEP, shakenSingletons, singletonPackages, startupModulePattern } from './singletons';
-
-type Shared = NonNullable<ModuleFederationOptions['shared']>;
+import { dependencyRanges, sharedSingletonsFor } from './sharedModules';
+import { packageDirPattern, SEP, startupModulePattern } from './singletons';
 
 export { reactI18nextExports, routerExports, shakenSingletons, singletonPackages, startupDependencies, startupModulePattern, startupSingletons } from './singletons';
-
-function treeShakingOf(name: string): { treeShaking?: { mode: 'runtime-infer'; usedExports: string[] } } {
-  const usedExports = shakenSingletons[name];
-  return usedExports ? { treeShaking: { mode: 'runtime-infer', usedExports } } : {};
-}
-
-/**
- * Each app requires the range its package.json names (requiredVersion derived from it) and refuses
- * a loaded singleton outside that range (strictVersion): a remote built against an older minor
- * (`^5.0.0` while the page runs 5.1) loads, one built for another major fails to load and shows
- * the shell's error panel with Retry instead of running against an API it was not built for. The
- * workspace packages are versioned with the repository: no range to check.
- *
- * Shared tree shaking is for production builds only. It turns on Rspack's used-exports analysis for
- * the whole compilation, the federation runtime included: the runtime's CommonJS helpers
- * (`_rolldown/runtime.cjs`) have their exports marked unused while the `@__PURE__` calls that read
- * them stay, which the minifier removes in production but nothing removes in development, so every
- * development page died at start on `require_runtime.__exportAll is not a function`. Development
- * builds share whole singletons, which also spares them the second compilation of shaken copies.
- */
-export function sharedSingletonsFor(production: boolean): Shared {
-  return Object.fromEntries(
-    singletonPackages.map((name) => [
-      name,
-      name.startsWith('@wishlist/')
-        ? { singleton: true, requiredVersion: false }
-        : { singleton: true, strictVersion: true, ...(production ? treeShakingOf(name) : {}) },
-    ]),
-  );
-}
 
 export interface AppConfigOptions {
   /** Federation name, e.g. `shell` or `remote_content` (identifier characters only). */
@@ -80,7 +49,8 @@ const appPlugins = () => [pluginReact(reactOptions), pluginSharedRefreshRuntime(
 
 /** Federation options the shell and the remotes agree on. */
 const federationBasics = (production: boolean) => ({
-  shared: sharedSingletonsFor(production),
+  // The app's directory is Rsbuild's root (the working directory of `rsbuild build` and `rsbuild dev`).
+  shared: sharedSingletonsFor(production, dependencyRanges(process.cwd())),
   // A remote whose manifest cannot be fetched must not blank the host (TOOLCHAIN.md).
   shareStrategy: 'loaded-first' as const,
   dts: false,
