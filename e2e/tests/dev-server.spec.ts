@@ -163,6 +163,7 @@ test.describe('npm run dev: every box from source', () => {
     edit('shell/src/layout/AppLayout.tsx', "{t('a11y.skipToContent')}", "{t('a11y.skipToContent')}<span>Edited by the shell team</span>");
     await expect(page.getByText('Edited by the shell team')).toBeAttached({ timeout: 20_000 });
     expect(await sameDocument()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Play the animation' })).toBeVisible();
 
     restore();
     await expect(page.getByText('Edited by the content team')).toHaveCount(0, { timeout: 20_000 });
