@@ -1,6 +1,7 @@
 import compression from 'compression';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants as zlibConstants } from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
@@ -39,13 +40,22 @@ import { FirstViewSnapshots } from './snapshot';
 import { replay, SharedCache } from './sharedCache';
 
 /**
+ * Brotli's quality for what the gateway compresses as it answers (the first views, the API's
+ * JSON). The compression middleware's default, 4, made a shared list of 50 products 14.7 kB, over
+ * the 14.6 kB a new connection's first round trip carries (TCP's initial window of ten segments),
+ * so a phone on a slow network waited one more round trip for the page's first paint; 6 makes it
+ * 13.3 kB. Higher qualities shrink it little more for ten times the work (9: 13.2 kB, 11 ms).
+ */
+const BROTLI_QUALITY = 6;
+
+/**
  * gzip/brotli for clients that accept it. A request without Accept-Encoding (scripts, probes,
  * some caches' revalidations) can only get identity bytes: compression's per-response wrapping
  * (write/end/on-headers hooks, negotiation) is skipped for it, and only its Vary is kept so that a
  * shared cache does not hand this answer's variant key to a client that accepts gzip.
  */
 function compressionFor(): RequestHandler {
-  const compress = compression();
+  const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
   return (req, res, next) => {
     if (req.headers['accept-encoding'] !== undefined) return compress(req, res, next);
     res.vary('Accept-Encoding');

@@ -2,7 +2,7 @@ import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
 import request from 'supertest';
 import { createMailer } from '@wishlist/service-kit';
 import { createGateway } from './app';
@@ -131,6 +131,32 @@ describe('precompressed files: brotli at its best quality, written by the build'
     // Compressed on the fly by the compression middleware instead.
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses on the fly at brotli quality 6, not the middleware's 4 (a shared list's first view in one round trip)', async () => {
+    const words = ['gift', 'wish', 'lamp', 'wooden', 'chair', 'blue', 'kettle', 'garden', 'book', 'scarf', 'oak', 'linen'];
+    const cards = Array.from({ length: 400 }, (_, i) => `<li data-id="p${(i * 7919) % 100003}"><a href="/see/${i}">${words[i % 12]} ${words[(i * 5) % 12]} ${(i * 37) % 997} €</a></li>`);
+    const page = `<ul>${cards.join('')}</ul>`;
+    writeFileSync(join(fe.root, 'shell/dist/cards.html'), page);
+    const at = (quality: number) => brotliCompressSync(Buffer.from(page), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    // Raw http.get: the bytes as sent (supertest decodes them).
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await new Promise<IncomingMessage>((ok, fail) =>
+        get(`http://127.0.0.1:${port}/cards.html`, { headers: { 'Accept-Encoding': 'br' } }, ok).on('error', fail),
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(body).toString()).toBe(page);
+      expect(body.length).toBeLessThan(at(4));
+      expect(body.length).toBeLessThanOrEqual(Math.ceil(at(6) * 1.01));
+    } finally {
+      server.close();
+    }
   });
 
   it('answers HEAD with the .br length, and a missing file is still a 404', async () => {
