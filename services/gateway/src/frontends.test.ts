@@ -133,7 +133,7 @@ describe('precompressed files: brotli at its best quality, written by the build'
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('compresses on the fly at brotli quality 6, not the middleware's 4 (a shared list's first view in one round trip)', async () => {
+  it('compresses on the fly at brotli quality 6, not the middleware default of 4 (the first view of a shared list in one round trip)', async () => {
     const words = ['gift', 'wish', 'lamp', 'wooden', 'chair', 'blue', 'kettle', 'garden', 'book', 'scarf', 'oak', 'linen'];
     const cards = Array.from({ length: 400 }, (_, i) => `<li data-id="p${(i * 7919) % 100003}"><a href="/see/${i}">${words[i % 12]} ${words[(i * 5) % 12]} ${(i * 37) % 997} €</a></li>`);
     const page = `<ul>${cards.join('')}</ul>`;
