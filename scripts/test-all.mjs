@@ -19,6 +19,12 @@ const only = process.argv.slice(2);
 const want = (s) => only.length === 0 || only.includes(s);
 
 const count = (ok) => (ok ? passed++ : failed++);
+/**
+ * The failures a runner's report names, and one when it failed without naming any: a runner that
+ * stopped before its tests (Playwright's web server on a port already taken, a global setup that
+ * threw) writes a report of nothing failed, and must not let the run end green.
+ */
+const countFailure = (ok, named) => (!ok && named === 0 ? 1 : named);
 if (want('lint')) count(step('lint', 'npx', ['eslint', '.']));
 if (want('typecheck')) count(step('typecheck', process.execPath, ['scripts/typecheck.mjs']));
 // A payload type edited in a copy of shared/contracts must fail both the calling remote and the
@@ -35,7 +41,7 @@ if (want('unit')) {
   if (existsSync(report)) {
     const r = JSON.parse(readFileSync(report, 'utf8'));
     passed += r.numPassedTests;
-    failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+    failed += countFailure(ok, r.numFailedTests + r.numRuntimeErrorTestSuites);
   } else if (!ok) failed++;
 }
 
@@ -50,7 +56,7 @@ if (want('e2e') && existsSync(join(root, 'e2e/playwright.config.ts'))) {
   if (existsSync(report)) {
     const s = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    failed += s.unexpected ?? 0;
+    failed += countFailure(ok, s.unexpected ?? 0);
   } else if (!ok) failed++;
 }
 
