@@ -15,6 +15,24 @@ afterAll(() => fe.cleanup());
 const gateway = (env: Record<string, string> = {}) => createGateway(configFor(fe.root, env)).app;
 const html = { Accept: 'text/html,application/xhtml+xml' };
 
+/**
+ * A raw http.get on a listening copy of the app: the bytes and headers as sent (supertest and fetch
+ * ask for gzip on their own, and decode what they get).
+ */
+async function rawGet(app: ReturnType<typeof gateway>, path: string, headers: Record<string, string> = {}) {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const res = await new Promise<IncomingMessage>((ok, fail) => get(`http://127.0.0.1:${port}${path}`, { headers }, ok).on('error', fail));
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    return { res, body: Buffer.concat(chunks) };
+  } finally {
+    server.close();
+  }
+}
+
 describe('static front ends', () => {
   const app = gateway();
 
@@ -68,21 +86,11 @@ describe('static front ends', () => {
 
   it('answers identity bytes, with Vary, to a client that accepts no encoding', async () => {
     writeFileSync(join(fe.root, 'shell/dist/big.txt'), 'wish '.repeat(2000));
-    // Raw http.get: supertest and fetch both ask for gzip on their own.
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const res = await new Promise<IncomingMessage>((ok, fail) => get(`http://127.0.0.1:${port}/big.txt`, ok).on('error', fail));
-      let text = '';
-      for await (const chunk of res) text += String(chunk);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBeUndefined();
-      expect(res.headers.vary).toContain('Accept-Encoding');
-      expect(text).toBe('wish '.repeat(2000));
-    } finally {
-      server.close();
-    }
+    const { res, body } = await rawGet(app, '/big.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(body.toString()).toBe('wish '.repeat(2000));
   });
 });
 
@@ -139,24 +147,11 @@ describe('precompressed files: brotli at its best quality, written by the build'
     const page = `<ul>${cards.join('')}</ul>`;
     writeFileSync(join(fe.root, 'shell/dist/cards.html'), page);
     const at = (quality: number) => brotliCompressSync(Buffer.from(page), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }).length;
-    // Raw http.get: the bytes as sent (supertest decodes them).
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const res = await new Promise<IncomingMessage>((ok, fail) =>
-        get(`http://127.0.0.1:${port}/cards.html`, { headers: { 'Accept-Encoding': 'br' } }, ok).on('error', fail),
-      );
-      const chunks: Buffer[] = [];
-      for await (const chunk of res) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      expect(res.headers['content-encoding']).toBe('br');
-      expect(brotliDecompressSync(body).toString()).toBe(page);
-      expect(body.length).toBeLessThan(at(4));
-      expect(body.length).toBeLessThanOrEqual(Math.ceil(at(6) * 1.01));
-    } finally {
-      server.close();
-    }
+    const { res, body } = await rawGet(app, '/cards.html', { 'Accept-Encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(body).toString()).toBe(page);
+    expect(body.length).toBeLessThan(at(4));
+    expect(body.length).toBeLessThanOrEqual(Math.ceil(at(6) * 1.01));
   });
 
   it('answers HEAD with the .br length, and a missing file is still a 404', async () => {
